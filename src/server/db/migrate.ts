@@ -1,0 +1,22 @@
+// Runs the migrations in order with Kysely's Migrator (its lock makes concurrent replicas safe).
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './index';
+import * as m001 from './migrations/001_initial';
+import type { Database } from './schema';
+
+function provider(dialect: Db['dialect']): MigrationProvider {
+  const bind = (mod: { up: (db: Kysely<unknown>, d: Db['dialect']) => Promise<void> }): Migration => ({
+    up: (db) => mod.up(db, dialect),
+  });
+  return { getMigrations: async () => ({ '001_initial': bind(m001) }) };
+}
+
+export async function migrateToLatest({ db, dialect }: { db: Kysely<Database>; dialect: Db['dialect'] }) {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
+  }
+  return results ?? [];
+}

@@ -1,0 +1,215 @@
+// Table types for Kysely. Timestamps are ISO-8601 UTC text on both dialects so that they compare,
+// sort and serialise identically on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+type Timestamp = string;
+
+export interface RolesTable {
+  id: Id;
+  name: string;
+}
+
+export interface PermissionsTable {
+  id: Id;
+  name: string;
+  description: string;
+}
+
+export interface UserPermissionsTable {
+  user_id: number;
+  permission_id: number;
+}
+
+export interface UsersTable {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string | null;
+  country_code: string | null;
+  password_hash: string;
+  status: string;
+  user_type: string;
+  profile_pic: string | null;
+  thumbnail: string | null;
+  location: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  sequence: Generated<number>;
+  shortcuts: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NamedStatusTable {
+  id: Id;
+  name: string;
+  /** lower-cased name: the unique, case-insensitive key */
+  name_key: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SpotsTable {
+  id: Id;
+  user_id: number | null;
+  name: string;
+  status: string;
+  address: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  post_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  image: string | null;
+  thumbnail_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: Id;
+  type: string;
+  user_id: number;
+  title: string;
+  description: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  itinerary_date: Timestamp | null;
+  is_planeed: string;
+  is_public: number;
+  sequence: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface PostCategoriesTable {
+  post_id: number;
+  category_id: number;
+}
+export interface PostTagsTable {
+  post_id: number;
+  tag_id: number;
+}
+export interface PostSpotsTable {
+  id: Id;
+  post_id: number;
+  spot_id: number;
+  itinerary_date: Timestamp | null;
+  position: number;
+}
+
+export interface CommentsTable {
+  id: Id;
+  post_id: number;
+  user_id: number;
+  comment: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  following_id: number;
+  created_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Id;
+  type: string;
+  user_id: number;
+  post_id: number | null;
+  comment_id: number | null;
+  other_user_id: number | null;
+  report_category_id: number | null;
+  reason: string | null;
+  status: string;
+  user_status_by_admin: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PagesTable {
+  id: Id;
+  title: string;
+  slug: string;
+  description: string;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  family_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  replaced_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Id;
+  /** 'ip:<address>' or 'email:<address>' */
+  key: string;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  user_permissions: UserPermissionsTable;
+  users: UsersTable;
+  categories: NamedStatusTable;
+  tags: NamedStatusTable;
+  report_categories: NamedStatusTable;
+  spots: SpotsTable;
+  posts: PostsTable;
+  post_categories: PostCategoriesTable;
+  post_tags: PostTagsTable;
+  post_spots: PostSpotsTable;
+  comments: CommentsTable;
+  follows: FollowsTable;
+  reports: ReportsTable;
+  email_templates: PagesTable;
+  content_pages: PagesTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_failures: LoginFailuresTable;
+  audit_log: AuditLogTable;
+  settings: SettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

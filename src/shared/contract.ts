@@ -1,0 +1,93 @@
+// The wire contract of DESIGN.md §3: envelope, list parameters, entity shapes shared by both sides.
+import type { Permission, Role, UserStatus } from './access';
+
+export interface Envelope<T = unknown> {
+  status: number;
+  message: string;
+  data: T;
+}
+
+/** One item: `data.data`; a list: `data.data` + `data.meta`. */
+export interface ItemPayload<T> {
+  data: T;
+}
+export interface ListMeta {
+  total: number;
+  page: number;
+  limit: number;
+}
+export interface ListPayload<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export type SortDirection = 'ASC' | 'DESC';
+export interface ListOrder {
+  direction: SortDirection;
+  name: string;
+  type: 'default';
+}
+
+/** Parses the `order` query text; returns null when absent, throws on malformed JSON. */
+export function parseOrder(text: string | undefined | null): ListOrder | null {
+  if (text === undefined || text === null || text === '') return null;
+  const value = JSON.parse(text) as Partial<ListOrder>;
+  const direction = String(value.direction ?? 'ASC').toUpperCase();
+  if (typeof value.name !== 'string' || (direction !== 'ASC' && direction !== 'DESC')) {
+    throw new Error('invalid order');
+  }
+  return { direction, name: value.name, type: 'default' };
+}
+
+export interface RolePermissionGrant {
+  permission: { description: Permission | string };
+}
+
+/** The signed-in user as returned by login / refresh (spec §3 "Signed-in user"). */
+export interface SessionUser {
+  id: number;
+  name: string;
+  displayName: string;
+  email: string;
+  phone: string | null;
+  photoURL: string;
+  profile_pic: string | null;
+  role: Role;
+  user_type: Role;
+  status: UserStatus;
+  shortcuts: string[];
+  roles: { name: Role; roleHasPermissions: RolePermissionGrant[] }[];
+  permissions: string[];
+}
+
+export interface LoginPayload {
+  token: string;
+  refresh_token: string;
+  expires_in: number;
+  user: SessionUser;
+}
+
+export interface DashboardStatistics {
+  user: number;
+  userByStatus: { status: UserStatus; count: number }[];
+  spot: number;
+  post: number;
+  itinerary: number;
+  categoriescount: number;
+  tag: number;
+  report: number;
+}
+
+/** Format used for every date shown in lists and details (spec: MM/DD/yyyy). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  const mm = String(d.getMonth() + 1).padStart(2, '0');
+  const dd = String(d.getDate()).padStart(2, '0');
+  return `${mm}/${dd}/${d.getFullYear()}`;
+}

@@ -1,0 +1,61 @@
+// The spec's validation and error texts (spec §5, §8), in English. They are the `validation.*` and
+// `messages.*` entries of the i18n catalogues; schemas carry the catalogue KEY so the admin shows the
+// text in the current language and the server answers with the English text.
+
+export const validationMessages = {
+  emailRequired: 'You must enter a email',
+  emailInvalid: 'You must enter a valid email',
+  passwordRequired: 'Please enter your password.',
+  passwordTooShort: 'Password is too short - should be 4 chars minimum.',
+  resetPasswordRule:
+    'Password must be 8 characters long with at least one uppercase letter, one lowercase letter, one special character and one number.',
+  passwordsDontMatch: "New password doesn't Match the confirm password",
+  nameRequired: 'Name is required',
+  nameInvalid: 'Name is not valid',
+  userEmailRequired: 'Email is required',
+  userEmailInvalid: 'Please enter valid email',
+  phoneRequired: 'You must enter Phone Number',
+  phoneInvalid: 'Phone number is not valid',
+  phoneTooShort: 'Phone number is too short',
+  phoneTooLong: 'Phone number is too long',
+  statusRequired: 'Status is required',
+  userPasswordRequired: 'Password is required',
+  userPasswordRule:
+    'Password must be 8 characters long with at least one uppercase letter, one special character and one number',
+  subAdminPasswordRule: 'Must Contain 8 Characters, One Lowercase, One Number and one special case Character',
+  fileTypeNotSupported: 'File type is not supported',
+  tokenRequired: 'The reset link is not valid.',
+  invalidInput: 'The request is not valid.',
+} as const;
+
+export const errorMessages = {
+  invalidUser: 'Invalid User!',
+  invalidCredentials: 'Email or password is incorrect.',
+  invalidAccessToken: 'Invalid access_token',
+  failedToLoginWithToken: 'Failed to login with token.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again later.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  linkSent: 'Link has been sent to your Email ID',
+  passwordChanged: 'Password changed successfully',
+  profileUpdated: 'Profile has been updated successfully',
+  emailTaken: 'This email is already registered.',
+  accountInactive: 'Your account is not active.',
+  serverError: 'Something went wrong. Please try again.',
+} as const;
+
+export type ValidationMessageKey = keyof typeof validationMessages;
+export type ErrorMessageKey = keyof typeof errorMessages;
+
+/** Catalogue key of a validation message, as carried by the zod schemas. */
+export const v = (key: ValidationMessageKey): string => `validation.${key}`;
+
+/** English text of a catalogue key produced by `v()`, or the text itself when it is not a key. */
+export function englishText(keyOrText: string): string {
+  if (keyOrText.startsWith('validation.')) {
+    const k = keyOrText.slice('validation.'.length) as ValidationMessageKey;
+    return validationMessages[k] ?? keyOrText;
+  }
+  return keyOrText;
+}
