@@ -23,6 +23,8 @@ export interface Config {
   resetTokenTtlSeconds: number;
   loginThrottle: { maxFailures: number; windowSeconds: number };
   logLevel: string;
+  /** scrypt cost; OWASP's 2^17 by default (tests may lower it for speed). */
+  passwordScryptN: number;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60),
     },
     logLevel: env.LOG_LEVEL || 'info',
+    passwordScryptN: int(env.PASSWORD_SCRYPT_N, 2 ** 17),
   };
   return { ...config, ...overrides };
 }

@@ -1,0 +1,59 @@
+// What every database needs, demo or not: roles, permissions, the email templates the product sends
+// and the first Admin (ADMIN_EMAIL / ADMIN_PASSWORD). Idempotent: run at every start.
+import type { Kysely } from 'kysely';
+import { PERMISSIONS, ROLES } from '../../shared/access';
+import { hashPassword } from '../auth/passwords';
+import { now } from '../db/index';
+import type { Database } from '../db/schema';
+import { TEMPLATE_SEEDS } from '../mail/templates';
+
+export async function bootstrap(db: Kysely<Database>, opts: { adminEmail: string; adminPassword: string; scryptN: number }) {
+  const t = now();
+  for (const name of ROLES) {
+    await db.insertInto('roles').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  }
+  for (const name of PERMISSIONS) {
+    await db
+      .insertInto('permissions')
+      .values({ name, description: name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+  }
+  for (const tpl of TEMPLATE_SEEDS) {
+    await db
+      .insertInto('email_templates')
+      .values({ ...tpl, status: 'Active', created_at: t, updated_at: t })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
+  }
+  const anyAdmin = await db.selectFrom('users').select('id').where('user_type', '=', 'Admin').executeTakeFirst();
+  if (!anyAdmin) {
+    await db
+      .insertInto('users')
+      .values({
+        name: 'Admin',
+        email: opts.adminEmail.toLowerCase(),
+        phone: null,
+        country_code: null,
+        password_hash: await hashPassword(opts.adminPassword, opts.scryptN),
+        status: 'Active',
+        user_type: 'Admin',
+        profile_pic: null,
+        thumbnail: null,
+        location: null,
+        country: null,
+        latitude: null,
+        longitude: null,
+        shortcuts: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
+  }
+}
+
+/** True when the database holds no users other than Admins: the demo seed runs only then. */
+export async function isEmptyOfData(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('user_type', '!=', 'Admin').limit(1).executeTakeFirst();
+  return !row;
+}
