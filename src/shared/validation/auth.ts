@@ -1,7 +1,7 @@
 // Rules of the sign-in, forgot-password, reset-password and profile forms (spec §5). The admin forms
 // and the auth API validate with these same schemas.
 import { z } from 'zod';
-import { nameField, optionalUserPassword, userEmailField, userPasswordField } from './user';
+import { nameField, optionalUserPassword, phoneField, userEmailField, userPasswordField } from './user';
 import { v } from './messages';
 
 const email = z.string({ error: v('emailRequired') }).trim().min(1, v('emailRequired')).email(v('emailInvalid'));

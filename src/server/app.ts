@@ -1,0 +1,139 @@
+// buildApp(config) -> a ready Fastify instance (tests call this; main.ts listens).
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createGuard } from './auth/guard';
+import { createLoginThrottle } from './auth/throttle';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Db, openDatabase } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { HttpError } from './http/errors';
+import { addField } from './http/form';
+import { envelope } from './http/reply';
+import { zodSwaggerTransform, zodValidatorCompiler } from './http/zod';
+import { createMailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { userRoutes } from './modules/users/routes';
+import { bootstrap } from './seed/bootstrap';
+import { createLocalStorage } from './uploads/storage';
+
+/** JWT_SECRET, or a secret generated once and kept in DATA_DIR (set JWT_SECRET when running replicas). */
+function jwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Db;
+}
+
+/** Opens the database, migrates, bootstraps roles/permissions/templates/Admin and registers every route. */
+export async function buildApp(config: Config, opts: { database?: Db; logger?: boolean } = {}): Promise<BuiltApp> {
+  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database);
+  await bootstrap(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, scryptN: config.passwordScryptN });
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const fields: Record<string, unknown> = {};
+    for (const [k, val] of new URLSearchParams(String(body))) addField(fields, k, val);
+    done(null, fields);
+  });
+  await app.register(fastifyMultipart, { limits: { files: 20, fields: 200 } });
+
+  const tokens = createTokenService(database.db, {
+    secret: jwtSecret(config),
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  const { authenticate, guard } = createGuard(tokens);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    tokens,
+    authenticate,
+    guard,
+    throttle: createLoginThrottle(database.db, config.loginThrottle),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+  };
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      for (const [k, val] of Object.entries(error.headers)) reply.header(k, val);
+      return reply.code(error.statusCode).send(envelope(error.statusCode, error.message, error.data));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send(envelope(500, 'Something went wrong. Please try again.', null));
+    }
+    // Fastify's own 4xx (malformed JSON, too large, unsupported media type): keep its status, short message.
+    return reply.code(status).send(envelope(status, error.message, null));
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Travel back-office API', version: '1.0.0' } },
+    transform: zodSwaggerTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    await database.db.selectFrom('roles').select('id').limit(1).execute();
+    return reply.send(envelope(200, 'OK', { status: 'ok' }));
+  });
+  await authRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
+  await userRoutes(app, ctx);
+  await categoryRoutes(app, ctx);
+
+  // Uploaded images: immutable names, so they may be cached for long.
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true,
+  });
+  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+
+  // The built admin; every other non-API GET answers index.html (browser-history routes).
+  const hasAdmin = fs.existsSync(path.join(config.adminDist, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, { root: config.adminDist, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method === 'GET' && hasAdmin && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.adminDist);
+    }
+    return reply.code(404).send(envelope(404, 'Not found', null));
+  });
+
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+  return { app, ctx, database };
+}

@@ -1,0 +1,107 @@
+// Short-lived JWT access tokens (HS256, pinned) and rotating opaque refresh tokens stored hashed.
+// Presenting a refresh token that was already rotated revokes its whole family (reuse detection).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../../shared/access';
+import { now } from '../db/index';
+import type { Database } from '../db/schema';
+
+const ALG = 'HS256';
+const ISSUER = 'travel-backoffice';
+
+export interface AccessClaims extends Principal {
+  sub: string;
+  role: string;
+  status: string;
+  permissions: string[];
+}
+
+export interface TokenService {
+  signAccess(claims: Omit<AccessClaims, 'sub'> & { userId: number }): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims & { userId: number }>;
+  issueRefresh(userId: number, familyId?: string): Promise<string>;
+  /** Rotates a refresh token: returns the user id and a new token, or throws RefreshError. */
+  rotateRefresh(token: string): Promise<{ userId: number; refreshToken: string }>;
+  revokeAllForUser(userId: number): Promise<void>;
+  accessTtlSeconds: number;
+}
+
+export class RefreshError extends Error {}
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+export function createTokenService(
+  db: Kysely<Database>,
+  opts: { secret: string; accessTtlSeconds: number; refreshTtlSeconds: number },
+): TokenService {
+  const key = new TextEncoder().encode(opts.secret);
+
+  return {
+    accessTtlSeconds: opts.accessTtlSeconds,
+    async signAccess({ userId, role, status, permissions }) {
+      return new SignJWT({ role, status, permissions })
+        .setProtectedHeader({ alg: ALG })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(`${opts.accessTtlSeconds}s`)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId)) throw new Error('bad subject');
+      return {
+        sub: String(payload.sub),
+        userId,
+        role: String(payload.role),
+        status: String(payload.status),
+        permissions: Array.isArray(payload.permissions) ? payload.permissions.map(String) : [],
+      };
+    },
+    async issueRefresh(userId, familyId = randomUUID()) {
+      const token = randomToken();
+      const created = new Date();
+      await db
+        .insertInto('refresh_tokens')
+        .values({
+          user_id: userId,
+          token_hash: sha256(token),
+          family_id: familyId,
+          expires_at: new Date(created.getTime() + opts.refreshTtlSeconds * 1000).toISOString(),
+          revoked_at: null,
+          replaced_at: null,
+          created_at: created.toISOString(),
+        })
+        .execute();
+      return token;
+    },
+    async rotateRefresh(token) {
+      const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+      if (!row) throw new RefreshError('unknown refresh token');
+      const t = now();
+      if (row.replaced_at || row.revoked_at) {
+        // An already-used token came back: someone holds a copy. End the whole family.
+        await db.updateTable('refresh_tokens').set({ revoked_at: t }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+        throw new RefreshError('refresh token reused');
+      }
+      if (row.expires_at <= t) throw new RefreshError('refresh token expired');
+      // Only one concurrent rotation may win: the update is conditional on the row still being fresh.
+      const res = await db
+        .updateTable('refresh_tokens')
+        .set({ replaced_at: t })
+        .where('id', '=', row.id)
+        .where('replaced_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new RefreshError('refresh token already rotated');
+      return { userId: row.user_id, refreshToken: await this.issueRefresh(row.user_id, row.family_id) };
+    },
+    async revokeAllForUser(userId) {
+      await db.updateTable('refresh_tokens').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
+  };
+}

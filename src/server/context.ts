@@ -1,0 +1,22 @@
+// Everything a route module needs, built once by buildApp() and passed to each module.
+import type { Kysely } from 'kysely';
+import type { Guard, createGuard } from './auth/guard';
+import type { Throttle } from './auth/throttle';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { DialectName } from './db/index';
+import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import type { ImageStorage } from './uploads/storage';
+
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  tokens: TokenService;
+  authenticate: ReturnType<typeof createGuard>['authenticate'];
+  guard: Guard;
+  throttle: Throttle;
+  mailer: Mailer;
+  storage: ImageStorage;
+}

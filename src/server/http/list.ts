@@ -1,0 +1,64 @@
+// List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
+import { badRequest } from './errors';
+
+/** Deep offsets are capped: past this many rows a list asks the user to narrow the search. */
+export const MAX_OFFSET = 100_000;
+
+export const listQuerySchema = z.object({
+  page: z.string().optional(),
+  limit: z.string().optional(),
+  filter: z.string().optional(),
+  order: z.string().optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface ListRequest<Col extends string> {
+  /** zero-based page index */
+  pageIndex: number;
+  /** page number as the client counts it (echoed in meta.page) */
+  page: number;
+  limit: number;
+  offset: number;
+  filter: string;
+  order: { column: Col; direction: 'asc' | 'desc' };
+}
+
+export interface ListSpec<Col extends string> {
+  /** API sort name -> SQL column. Unknown names are a 400, never SQL. */
+  sortable: Record<string, Col>;
+  defaultOrder: ListOrder;
+  pageBase: 0 | 1;
+}
+
+function int(text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw badRequest('validation.invalidInput', { page: 'must be a whole number' });
+  return n;
+}
+
+export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<Col>): ListRequest<Col> {
+  const limit = Math.min(Math.max(int(q.limit, DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+  const page = Math.max(int(q.page, spec.pageBase), spec.pageBase);
+  const pageIndex = page - spec.pageBase;
+  const offset = pageIndex * limit;
+  if (offset > MAX_OFFSET) throw badRequest('validation.invalidInput', { page: 'page is too deep; refine the search' });
+  let order: ListOrder;
+  try {
+    order = parseOrder(q.order) ?? spec.defaultOrder;
+  } catch {
+    throw badRequest('validation.invalidInput', { order: 'order must be {"direction","name","type"}' });
+  }
+  const column = spec.sortable[order.name];
+  if (!column) throw badRequest('validation.invalidInput', { order: `cannot sort by ${order.name}` });
+  return {
+    page,
+    pageIndex,
+    limit,
+    offset,
+    filter: (q.filter ?? '').trim(),
+    order: { column, direction: order.direction === 'DESC' ? 'desc' : 'asc' },
+  };
+}

@@ -1,0 +1,23 @@
+// Route schemas are zod schemas (the same ones the admin's forms use). Fastify validates with them and
+// the OpenAPI document (/api/docs) shows their JSON Schema form.
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { type ZodType, z } from 'zod';
+import { ValidationFailed } from './errors';
+
+export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema }) => (data) => {
+  const result = schema.safeParse(data ?? {});
+  return result.success ? { value: result.data } : { error: new ValidationFailed(result.error.issues) };
+};
+
+const isZod = (value: unknown): value is ZodType => !!value && typeof (value as ZodType).safeParse === 'function';
+
+/** @fastify/swagger transform: zod schemas -> JSON Schema. */
+export function zodSwaggerTransform({ schema, url }: { schema: FastifySchema; url: string }) {
+  if (!schema) return { schema, url };
+  const out: Record<string, unknown> = { ...schema };
+  for (const key of ['body', 'querystring', 'params', 'headers'] as const) {
+    const s = (schema as Record<string, unknown>)[key];
+    if (isZod(s)) out[key] = z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' });
+  }
+  return { schema: out as FastifySchema, url };
+}

@@ -1,0 +1,156 @@
+// Authentication and profile endpoints (spec §7 "Authentication and profile").
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isAcceptedPictureName } from '../../../shared/validation/user';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registerSchema,
+  resetPasswordRequestSchema,
+} from '../../../shared/validation/auth';
+import { hashPassword } from '../../auth/passwords';
+import { RefreshError } from '../../auth/tokens';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import { conflict, HttpError, notFound, unauthorized } from '../../http/errors';
+import { parseWith, readForm } from '../../http/form';
+import { ok } from '../../http/reply';
+import { PROFILE_PICTURE_FORMATS, UnsupportedImageError } from '../../uploads/storage';
+import {
+  accessSession,
+  audit,
+  findUserByEmail,
+  findUserById,
+  login,
+  permissionsOf,
+  requestPasswordReset,
+  resetPassword,
+  toSessionUser,
+} from './service';
+
+const tokenBody = z.object({ token: z.string().optional(), refresh_token: z.string().optional() });
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], body: loginSchema.extend({ is_web: z.union([z.string(), z.number()]).optional() }) } },
+    async (request, reply) => {
+      const { email, password } = request.body as z.infer<typeof loginSchema>;
+      const payload = await login(ctx, email, password, request.ip);
+      await audit(ctx, payload.user.id, 'login', 'user', payload.user.id);
+      return ok(reply, payload, 'Login successfully');
+    },
+  );
+
+  // The spec sends the token in the body (POST) or the query (GET); both rotate the refresh token.
+  const refresh = async (token: string | undefined) => {
+    if (!token) throw unauthorized('Failed to login with token.');
+    try {
+      const { userId, refreshToken } = await ctx.tokens.rotateRefresh(token);
+      const user = await findUserById(ctx.db, userId);
+      if (!user || (user.user_type !== 'Admin' && user.user_type !== 'Sub-Admin')) throw unauthorized('Failed to login with token.');
+      return { ...(await accessSession(ctx, user)), refresh_token: refreshToken };
+    } catch (err) {
+      if (err instanceof RefreshError) throw unauthorized('Failed to login with token.');
+      throw err;
+    }
+  };
+  app.post('/api/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+    const body = request.body as z.infer<typeof tokenBody>;
+    return ok(reply, await refresh(body.refresh_token ?? body.token));
+  });
+  app.get('/api/auth/refresh-token', { schema: { tags: ['auth'], querystring: tokenBody } }, async (request, reply) => {
+    const q = request.query as z.infer<typeof tokenBody>;
+    return ok(reply, await refresh(q.refresh_token ?? q.token));
+  });
+
+  // Verifies a stored access token with the server and answers the current user (session start, spec §4).
+  app.get('/api/auth/access-token', { schema: { tags: ['auth'], querystring: tokenBody } }, async (request, reply) => {
+    const token = (request.query as z.infer<typeof tokenBody>).token;
+    let claims: Awaited<ReturnType<typeof ctx.tokens.verifyAccess>>;
+    try {
+      claims = await ctx.tokens.verifyAccess(token ?? '');
+    } catch {
+      throw unauthorized();
+    }
+    const user = await findUserById(ctx.db, claims.userId);
+    if (!user) throw unauthorized();
+    return ok(reply, { token, user: toSessionUser(user, await permissionsOf(ctx.db, user)) });
+  });
+
+  app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema } }, async (request, reply) => {
+    const input = request.body as z.infer<typeof registerSchema>;
+    if (await findUserByEmail(ctx.db, input.email)) throw conflict('This email is already registered.');
+    const t = now();
+    const row = await ctx.db
+      .insertInto('users')
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        country_code: null,
+        password_hash: await hashPassword(input.password, ctx.config.passwordScryptN),
+        status: 'Active',
+        user_type: 'User',
+        profile_pic: null,
+        thumbnail: null,
+        location: null,
+        country: null,
+        latitude: null,
+        longitude: null,
+        shortcuts: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const user = (await findUserById(ctx.db, row.id))!;
+    const access_token = await ctx.tokens.signAccess({ userId: user.id, role: 'User', status: user.status, permissions: [] });
+    return ok(reply, { user: toSessionUser(user, []), access_token }, 'User has been added successfully');
+  });
+
+  // The signed-in person edits their own name, picture and password (/profile).
+  app.post(
+    '/api/auth/user/update',
+    { schema: { tags: ['auth'] }, preHandler: ctx.guard('profile') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { fields, files } = await readForm(request);
+      const input = parseWith(profileUpdateSchema, { name: fields.name, password: fields.password || undefined });
+      const user = await findUserById(ctx.db, caller.userId);
+      if (!user) throw notFound();
+      const picture = files.find((f) => f.field === 'profile_pic');
+      const changes: Record<string, unknown> = { name: input.name, updated_at: now() };
+      if (picture) {
+        if (!isAcceptedPictureName(picture.filename)) throw new HttpError(415, 'File type is not supported');
+        try {
+          const stored = await ctx.storage.save(picture.bytes, 'users', PROFILE_PICTURE_FORMATS);
+          changes.profile_pic = stored.url;
+          changes.thumbnail = stored.thumbnailUrl;
+        } catch (err) {
+          if (err instanceof UnsupportedImageError) throw new HttpError(415, 'File type is not supported');
+          throw err;
+        }
+      }
+      if (input.password) changes.password_hash = await hashPassword(input.password, ctx.config.passwordScryptN);
+      await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      if (picture) await ctx.storage.remove(user.profile_pic);
+      await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, { picture: !!picture, password: !!input.password });
+      const updated = (await findUserById(ctx.db, user.id))!;
+      return ok(reply, { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) }, 'Profile has been updated successfully');
+    },
+  );
+
+  app.post('/api/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordSchema } }, async (request, reply) => {
+    await requestPasswordReset(ctx, (request.body as z.infer<typeof forgotPasswordSchema>).email);
+    return ok(reply, null, 'Link has been sent to your Email ID');
+  });
+
+  app.post('/api/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordRequestSchema } }, async (request, reply) => {
+    const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
+    await resetPassword(ctx, token, password);
+    return ok(reply, null, 'Password changed successfully');
+  });
+}

@@ -1,0 +1,141 @@
+// Sign-in, session building, password reset and profile rules (spec §4 Session, §7 Authentication).
+import type { Kysely } from 'kysely';
+import { PERMISSIONS, type Role, STAFF_ROLES, type UserStatus } from '../../../shared/access';
+import type { LoginPayload, SessionUser } from '../../../shared/contract';
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../auth/passwords';
+import { randomToken, sha256 } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import type { Database, UserRow } from '../../db/schema';
+import { HttpError, unauthorized } from '../../http/errors';
+import { sendTemplate } from '../../mail/mailer';
+
+export const DEFAULT_AVATAR = '/avatar-default.svg';
+
+/** Permission names a user holds: every one for an Admin, the granted ones for a Sub-Admin. */
+export async function permissionsOf(db: Kysely<Database>, user: Pick<UserRow, 'id' | 'user_type'>): Promise<string[]> {
+  if (user.user_type === 'Admin') return [...PERMISSIONS];
+  if (user.user_type !== 'Sub-Admin') return [];
+  const rows = await db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select('permissions.name')
+    .where('user_permissions.user_id', '=', user.id)
+    .orderBy('permissions.id')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+export function toSessionUser(user: UserRow, permissions: string[]): SessionUser {
+  const role = user.user_type as Role;
+  return {
+    id: user.id,
+    name: user.name,
+    displayName: user.name,
+    email: user.email,
+    phone: user.phone,
+    photoURL: user.profile_pic || DEFAULT_AVATAR,
+    profile_pic: user.profile_pic,
+    role,
+    user_type: role,
+    status: user.status as UserStatus,
+    shortcuts: user.shortcuts ? (JSON.parse(user.shortcuts) as string[]) : [],
+    roles: [{ name: role, roleHasPermissions: permissions.map((p) => ({ permission: { description: p } })) }],
+    permissions,
+  };
+}
+
+export async function findUserById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Access token and session user for a staff account (no refresh token). */
+export async function accessSession(ctx: AppContext, user: UserRow): Promise<Omit<LoginPayload, 'refresh_token'>> {
+  const permissions = await permissionsOf(ctx.db, user);
+  const token = await ctx.tokens.signAccess({ userId: user.id, role: user.user_type, status: user.status, permissions });
+  return { token, expires_in: ctx.tokens.accessTtlSeconds, user: toSessionUser(user, permissions) };
+}
+
+/** A new session: access token + the first refresh token of a new family. */
+export async function startSession(ctx: AppContext, user: UserRow): Promise<LoginPayload> {
+  const session = await accessSession(ctx, user);
+  return { ...session, refresh_token: await ctx.tokens.issueRefresh(user.id) };
+}
+
+export async function login(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginPayload> {
+  await ctx.throttle.check(ip, email);
+  const user = await findUserByEmail(ctx.db, email);
+  // Compare against a dummy hash for unknown emails so that timing does not reveal which exist.
+  const valid = await verifyPassword(password, user?.password_hash ?? UNUSABLE_HASH);
+  if (!user || !valid) {
+    await ctx.throttle.recordFailure(ip, email);
+    throw unauthorized('Email or password is incorrect.');
+  }
+  await ctx.throttle.recordSuccess(email);
+  if (!(STAFF_ROLES as string[]).includes(user.user_type)) throw unauthorized('Invalid User!');
+  return startSession(ctx, user);
+}
+
+/** Sends the reset mail when the email belongs to an account; says nothing either way. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomToken();
+  const created = new Date();
+  await ctx.db
+    .insertInto('password_reset_tokens')
+    .values({
+      user_id: user.id,
+      token_hash: sha256(token),
+      expires_at: new Date(created.getTime() + ctx.config.resetTokenTtlSeconds * 1000).toISOString(),
+      used_at: null,
+      created_at: created.toISOString(),
+    })
+    .execute();
+  const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
+  await sendTemplate(ctx.db, ctx.mailer, 'forgot-password', user.email, {
+    name: user.name,
+    email: user.email,
+    link: `${ctx.config.publicUrl}/reset-password/${token}`,
+    expires_in: minutes >= 60 ? `${Math.round(minutes / 60)} hour(s)` : `${minutes} minutes`,
+  });
+}
+
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const t = now();
+  const row = await ctx.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  if (!row || row.used_at || row.expires_at <= t) throw new HttpError(400, 'This reset link is invalid or has expired.');
+  // Claim the token first: of two concurrent uses only one updates the row.
+  const claimed = await ctx.db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: t })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This reset link is invalid or has expired.');
+  const hash = await hashPassword(password, ctx.config.passwordScryptN);
+  await ctx.db.updateTable('users').set({ password_hash: hash, updated_at: t }).where('id', '=', row.user_id).execute();
+  // Other outstanding reset links and every session end with the old password.
+  await ctx.db.updateTable('password_reset_tokens').set({ used_at: t }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+  await ctx.tokens.revokeAllForUser(row.user_id);
+  const user = await findUserById(ctx.db, row.user_id);
+  if (user) await sendTemplate(ctx.db, ctx.mailer, 'password-changed', user.email, { name: user.name, email: user.email });
+}
+
+export async function audit(ctx: AppContext, actorId: number | null, action: string, entity: string, entityId: string | number | null, detail?: unknown) {
+  await ctx.db
+    .insertInto('audit_log')
+    .values({
+      actor_id: actorId,
+      action,
+      entity,
+      entity_id: entityId === null ? null : String(entityId),
+      detail: detail === undefined ? null : JSON.stringify(detail),
+      created_at: now(),
+    })
+    .execute();
+}
