@@ -1,6 +1,7 @@
 // buildApp(config) -> a ready Fastify instance (tests call this; main.ts listens).
-import fs from 'node:fs';
+
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -47,7 +48,11 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: { database?: Db; logger?: boolean } = {}): Promise<BuiltApp> {
   const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
-  await bootstrap(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, scryptN: config.passwordScryptN });
+  await bootstrap(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    scryptN: config.passwordScryptN,
+  });
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },

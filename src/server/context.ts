@@ -1,6 +1,6 @@
 // Everything a route module needs, built once by buildApp() and passed to each module.
 import type { Kysely } from 'kysely';
-import type { Guard, createGuard } from './auth/guard';
+import type { createGuard, Guard } from './auth/guard';
 import type { Throttle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { DEFAULT_SEED, seedDemo } from './seed/demo';
 import { isEmptyOfData } from './seed/bootstrap';
+import { DEFAULT_SEED, seedDemo } from './seed/demo';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);

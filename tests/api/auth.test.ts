@@ -19,13 +19,28 @@ describe.each(dialects)('auth API on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, { loginThrottle: { maxFailures: 5, windowSeconds: 900 } });
     await createUser(t, { email: 'plain@example.com', password: STRONG, user_type: 'User' });
-    await createUser(t, { email: 'sub@example.com', password: STRONG, user_type: 'Sub-Admin', permissions: ['User-list', 'Post-list'] });
-    await createUser(t, { email: 'pending@example.com', password: STRONG, user_type: 'Sub-Admin', status: 'Request Pending' });
+    await createUser(t, {
+      email: 'sub@example.com',
+      password: STRONG,
+      user_type: 'Sub-Admin',
+      permissions: ['User-list', 'Post-list'],
+    });
+    await createUser(t, {
+      email: 'pending@example.com',
+      password: STRONG,
+      user_type: 'Sub-Admin',
+      status: 'Request Pending',
+    });
   });
   afterAll(async () => t.close());
 
   const login = (email: string, password: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, is_web: '1' }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password, is_web: '1' },
+      remoteAddress: ip,
+    });
 
   it('answers health when ready', async () => {
     const res = await t.app.inject('/api/health');
@@ -49,10 +64,13 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const session = await loginAs(t, 'sub@example.com', STRONG);
     expect(session.user.permissions).toEqual(['User-list', 'Post-list']);
     const res = await login('SUB@example.com', STRONG);
-    expect(res.json().data.user.roles[0].roleHasPermissions.map((g: { permission: { description: string } }) => g.permission.description)).toEqual([
-      'User-list',
-      'Post-list',
-    ]);
+    expect(
+      res
+        .json()
+        .data.user.roles[0].roleHasPermissions.map(
+          (g: { permission: { description: string } }) => g.permission.description,
+        ),
+    ).toEqual(['User-list', 'Post-list']);
   });
 
   it("refuses a plain User account with 'Invalid User!'", async () => {
@@ -91,24 +109,31 @@ describe.each(dialects)('auth API on %s', (dialect) => {
 
   it('throttles repeated failures per email with a 429 and Retry-After, and a success clears them', async () => {
     await createUser(t, { email: 'victim@example.com', password: STRONG, user_type: 'Sub-Admin' });
-    for (let i = 0; i < 4; i++) expect((await login('victim@example.com', 'bad-pass', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await login('victim@example.com', 'bad-pass', `10.1.0.${i}`)).statusCode).toBe(401);
     // a success before the limit resets the count for the email
     expect((await login('victim@example.com', STRONG, '10.1.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await login('victim@example.com', 'bad-pass', `10.2.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login('victim@example.com', 'bad-pass', `10.2.0.${i}`)).statusCode).toBe(401);
     const blocked = await login('victim@example.com', STRONG, '10.3.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('throttles repeated failures per IP across emails', async () => {
-    for (let i = 0; i < 5; i++) expect((await login(`nobody${i}@example.com`, 'bad-pass', '10.4.4.4')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(`nobody${i}@example.com`, 'bad-pass', '10.4.4.4')).statusCode).toBe(401);
     expect((await login(ADMIN.email, ADMIN.password, '10.4.4.4')).statusCode).toBe(429);
     expect((await login(ADMIN.email, ADMIN.password, '10.4.4.5')).statusCode).toBe(200);
   });
 
   it('rotates refresh tokens and revokes the family when an old one is reused', async () => {
     const first = await loginAs(t, ADMIN.email, ADMIN.password);
-    const r1 = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { token: first.refresh_token } });
+    const r1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { token: first.refresh_token },
+    });
     expect(r1.statusCode).toBe(200);
     const second = r1.json().data;
     expect(second.token).toMatch(/^ey/);
@@ -119,10 +144,18 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(r2.statusCode).toBe(200);
     const third = r2.json().data;
     // replaying the first token: refused, and the whole family is revoked
-    const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { token: first.refresh_token } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { token: first.refresh_token },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe('Failed to login with token.');
-    const afterReuse = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { token: third.refresh_token } });
+    const afterReuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { token: third.refresh_token },
+    });
     expect(afterReuse.statusCode).toBe(401);
     const garbage = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { token: 'nope' } });
     expect(garbage.statusCode).toBe(401);
@@ -142,18 +175,25 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const none = await t.app.inject('/api/user/user-statistics');
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('Invalid access_token');
-    const forged = await t.app.inject({ url: '/api/user/user-statistics', headers: bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.') });
+    const forged = await t.app.inject({
+      url: '/api/user/user-statistics',
+      headers: bearer('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'),
+    });
     expect(forged.statusCode).toBe(401);
 
     const sub = await loginAs(t, 'sub@example.com', STRONG);
     expect((await t.app.inject({ url: '/api/user?user_type=User', headers: bearer(sub.token) })).statusCode).toBe(200);
     const noPermission = await t.app.inject({ url: '/api/category', headers: bearer(sub.token) });
     expect(noPermission.statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/user?user_type=Sub-Admin', headers: bearer(sub.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/user?user_type=Sub-Admin', headers: bearer(sub.token) })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ url: '/api/user/user-statistics', headers: bearer(sub.token) })).statusCode).toBe(200);
 
     const pending = await loginAs(t, 'pending@example.com', STRONG);
-    expect((await t.app.inject({ url: '/api/user/user-statistics', headers: bearer(pending.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/user/user-statistics', headers: bearer(pending.token) })).statusCode).toBe(
+      403,
+    );
     const ownProfile = await t.app.inject({
       method: 'POST',
       url: '/api/auth/user/update',
@@ -173,13 +213,19 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const stats = res.json().data;
     const users = await t.ctx.db.selectFrom('users').select('status').where('user_type', '=', 'User').execute();
     expect(stats.user).toBe(users.length);
-    expect(stats.userByStatus.find((s: { status: string }) => s.status === 'Active').count).toBe(users.filter((u) => u.status === 'Active').length);
-    for (const key of ['spot', 'post', 'itinerary', 'categoriescount', 'tag', 'report']) expect(typeof stats[key]).toBe('number');
+    expect(stats.userByStatus.find((s: { status: string }) => s.status === 'Active').count).toBe(
+      users.filter((u) => u.status === 'Active').length,
+    );
+    for (const key of ['spot', 'post', 'itinerary', 'categoriescount', 'tag', 'report'])
+      expect(typeof stats[key]).toBe('number');
   });
 
   it('lists users with paging, search and a 400 for an unknown sort column', async () => {
     const admin = await loginAs(t, ADMIN.email, ADMIN.password);
-    const res = await t.app.inject({ url: '/api/user?user_type=User&page=1&limit=10&filter=plain', headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      url: '/api/user?user_type=User&page=1&limit=10&filter=plain',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.data.map((u: { email: string }) => u.email)).toEqual(['plain@example.com']);
     expect(res.json().data.meta.total).toBe(1);
@@ -191,10 +237,18 @@ describe.each(dialects)('auth API on %s', (dialect) => {
   });
 
   it('sends a reset link only to a known email, answers the same for an unknown one, and the token works once', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ghost@example.com' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ghost@example.com' },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(latestMail(t)).toBeNull();
-    const known = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'sub@example.com' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'sub@example.com' },
+    });
     expect(known.statusCode).toBe(200);
     expect(known.json().message).toBe(unknown.json().message);
     expect(known.json().message).toBe('Link has been sent to your Email ID');
@@ -204,21 +258,37 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(token).toBeTruthy();
 
     const before = await loginAs(t, 'sub@example.com', STRONG);
-    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'weakpass' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'weakpass' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe(
       'Password must be 8 characters long with at least one uppercase letter, one lowercase letter, one special character and one number.',
     );
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'NewPass123' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'NewPass123' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe('Password changed successfully');
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Other1234' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Other1234' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This reset link is invalid or has expired.');
     expect((await login('sub@example.com', STRONG, '10.7.0.1')).statusCode).toBe(401);
     expect((await login('sub@example.com', 'NewPass123', '10.7.0.2')).statusCode).toBe(200);
     // sessions made with the old password end
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { token: before.refresh_token } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { token: before.refresh_token },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 
@@ -227,7 +297,11 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     try {
       await short.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: ADMIN.email } });
       const token = resetTokenFromMail(latestMail(short));
-      const res = await short.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'NewPass123' } });
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'NewPass123' },
+      });
       expect(res.statusCode).toBe(400);
     } finally {
       await short.close();
@@ -241,7 +315,11 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(res.json().data.user).toMatchObject({ email: 'traveller@example.com', role: 'User' });
     expect(res.json().data.access_token).toMatch(/^ey/);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(409);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: 'x@example.com', phone: '12' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...payload, email: 'x@example.com', phone: '12' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Phone number is too short');
     expect((await login('traveller@example.com', STRONG)).json().message).toBe('Invalid User!');
@@ -250,11 +328,18 @@ describe.each(dialects)('auth API on %s', (dialect) => {
   it('lets the signed-in person change their own name, picture and password', async () => {
     await createUser(t, { email: 'me@example.com', password: STRONG, user_type: 'Sub-Admin' });
     const me = await loginAs(t, 'me@example.com', STRONG);
-    const badName = await t.app.inject({ method: 'POST', url: '/api/auth/user/update', headers: bearer(me.token), payload: { name: 'X1' } });
+    const badName = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/update',
+      headers: bearer(me.token),
+      payload: { name: 'X1' },
+    });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().message).toBe('Name is not valid');
 
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('name', 'Renamed Person');
     form.append('password', 'Changed@123');

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { hashPassword } from '../../src/server/auth/passwords';
 import { buildApp } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/passwords';
 import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
 
@@ -51,7 +51,14 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 /** Inserts a user directly (for tests of rules that need a given account). */
 export async function createUser(
   t: TestApp,
-  fields: { email: string; password: string; user_type: string; status?: string; name?: string; permissions?: string[] },
+  fields: {
+    email: string;
+    password: string;
+    user_type: string;
+    status?: string;
+    name?: string;
+    permissions?: string[];
+  },
 ) {
   const ts = new Date().toISOString();
   const row = await t.ctx.db

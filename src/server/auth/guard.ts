@@ -1,7 +1,7 @@
 // The guard every protected route uses: a valid bearer access token, then the role/permission rule of
 // the resource (src/shared/access.ts), the same rule that builds the admin's menu.
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { type ResourceName, canAccess } from '../../shared/access';
+import { canAccess, type ResourceName } from '../../shared/access';
 import { forbidden, unauthorized } from '../http/errors';
 import type { AccessClaims, TokenService } from './tokens';
 

@@ -11,7 +11,10 @@ export interface Throttle {
   recordSuccess(email: string): Promise<void>;
 }
 
-export function createLoginThrottle(db: Kysely<Database>, opts: { maxFailures: number; windowSeconds: number }): Throttle {
+export function createLoginThrottle(
+  db: Kysely<Database>,
+  opts: { maxFailures: number; windowSeconds: number },
+): Throttle {
   const keys = (ip: string, email: string) => [`ip:${ip}`, `email:${email.toLowerCase()}`];
   const windowStart = () => new Date(Date.now() - opts.windowSeconds * 1000).toISOString();
   return {
@@ -27,16 +30,27 @@ export function createLoginThrottle(db: Kysely<Database>, opts: { maxFailures: n
         if (Number(row.n) >= opts.maxFailures) {
           const oldest = new Date(String(row.oldest)).getTime();
           const retryAfter = Math.max(1, Math.ceil((oldest + opts.windowSeconds * 1000 - Date.now()) / 1000));
-          throw new HttpError(429, 'Too many failed sign-in attempts. Please try again later.', { retryAfter }, {
-            'retry-after': String(retryAfter),
-          });
+          throw new HttpError(
+            429,
+            'Too many failed sign-in attempts. Please try again later.',
+            { retryAfter },
+            {
+              'retry-after': String(retryAfter),
+            },
+          );
         }
       }
     },
     async recordFailure(ip, email) {
       const t = new Date().toISOString();
       const [ipKey, emailKey] = keys(ip, email);
-      await db.insertInto('login_failures').values([{ key: ipKey, created_at: t }, { key: emailKey, created_at: t }]).execute();
+      await db
+        .insertInto('login_failures')
+        .values([
+          { key: ipKey, created_at: t },
+          { key: emailKey, created_at: t },
+        ])
+        .execute();
       // keep the table small: forget failures older than the window
       await db.deleteFrom('login_failures').where('created_at', '<=', windowStart()).execute();
     },

@@ -1,7 +1,7 @@
 // Short-lived JWT access tokens (HS256, pinned) and rotating opaque refresh tokens stored hashed.
 // Presenting a refresh token that was already rotated revokes its whole family (reuse detection).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Principal } from '../../shared/access';
 import { now } from '../db/index';
@@ -80,12 +80,21 @@ export function createTokenService(
       return token;
     },
     async rotateRefresh(token) {
-      const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', sha256(token))
+        .executeTakeFirst();
       if (!row) throw new RefreshError('unknown refresh token');
       const t = now();
       if (row.replaced_at || row.revoked_at) {
         // An already-used token came back: someone holds a copy. End the whole family.
-        await db.updateTable('refresh_tokens').set({ revoked_at: t }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+        await db
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: t })
+          .where('family_id', '=', row.family_id)
+          .where('revoked_at', 'is', null)
+          .execute();
         throw new RefreshError('refresh token reused');
       }
       if (row.expires_at <= t) throw new RefreshError('refresh token expired');
@@ -101,7 +110,12 @@ export function createTokenService(
       return { userId: row.user_id, refreshToken: await this.issueRefresh(row.user_id, row.family_id) };
     },
     async revokeAllForUser(userId) {
-      await db.updateTable('refresh_tokens').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
   };
 }

@@ -29,17 +29,33 @@ function pgExpression(table: SearchableTable): string {
 export async function createSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
   const cols = SEARCH_COLUMNS[table];
   if (dialect === 'postgres') {
-    await sql.raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin ((${pgExpression(table)}) gin_trgm_ops)`).execute(db);
+    await sql
+      .raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin ((${pgExpression(table)}) gin_trgm_ops)`)
+      .execute(db);
     return;
   }
   const fts = `${table}_fts`;
   const list = cols.join(', ');
   const newValues = cols.map((c) => `new.${c}`).join(', ');
   const oldValues = cols.map((c) => `old.${c}`).join(', ');
-  await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_fts_ad AFTER DELETE ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); END`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`).execute(db);
+  await sql
+    .raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`)
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_fts_ad AFTER DELETE ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`,
+    )
+    .execute(db);
 }
 
 function escapeLike(term: string): string {

@@ -27,7 +27,8 @@ export async function readForm(request: FastifyRequest): Promise<FormBody> {
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (bytes.length > 0) files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
+        if (bytes.length > 0)
+          files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
       } else {
         addField(fields, part.fieldname, part.value);
       }

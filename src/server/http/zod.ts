@@ -4,10 +4,12 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { ValidationFailed } from './errors';
 
-export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data ?? {});
-  return result.success ? { value: result.data } : { error: new ValidationFailed(result.error.issues) };
-};
+export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: new ValidationFailed(result.error.issues) };
+  };
 
 const isZod = (value: unknown): value is ZodType => !!value && typeof (value as ZodType).safeParse === 'function';
 

@@ -2,8 +2,8 @@
 // (open it in any mail client); set: sent through that SMTP server. Both go through nodemailer.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema';
 import { htmlToText, renderTemplate } from './templates';
 
@@ -50,7 +50,11 @@ export async function sendTemplate(
   to: string,
   values: Record<string, string>,
 ): Promise<void> {
-  const tpl = await db.selectFrom('email_templates').select(['title', 'description']).where('slug', '=', slug).executeTakeFirst();
+  const tpl = await db
+    .selectFrom('email_templates')
+    .select(['title', 'description'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   if (!tpl) throw new Error(`Email template "${slug}" is missing`);
   const html = renderTemplate(tpl.description, values);
   await mailer.send({ to, subject: renderTemplate(tpl.title, values), html });

@@ -7,10 +7,17 @@ import { now } from '../db/index';
 import type { Database } from '../db/schema';
 import { TEMPLATE_SEEDS } from '../mail/templates';
 
-export async function bootstrap(db: Kysely<Database>, opts: { adminEmail: string; adminPassword: string; scryptN: number }) {
+export async function bootstrap(
+  db: Kysely<Database>,
+  opts: { adminEmail: string; adminPassword: string; scryptN: number },
+) {
   const t = now();
   for (const name of ROLES) {
-    await db.insertInto('roles').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('roles')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
   for (const name of PERMISSIONS) {
     await db

@@ -41,12 +41,31 @@ export const DEFAULT_SEED: SeedOptions = {
 
 /** Fixed accounts for trying the product, all with the demo password; skipped when they already exist. */
 const DEMO_ACCOUNTS = [
-  { email: 'subadmin@example.com', name: 'Demo Subadmin', type: 'Sub-Admin', status: 'Active', grants: ['User-list', 'Post-list'] },
+  {
+    email: 'subadmin@example.com',
+    name: 'Demo Subadmin',
+    type: 'Sub-Admin',
+    status: 'Active',
+    grants: ['User-list', 'Post-list'],
+  },
   { email: 'pending@example.com', name: 'Pending Subadmin', type: 'Sub-Admin', status: 'Request Pending', grants: [] },
   { email: 'user@example.com', name: 'Demo User', type: 'User', status: 'Active', grants: [] },
 ];
 
+/** How often each status occurs among seeded accounts. */
+const USER_STATUSES = [
+  { weight: 8, value: 'Active' },
+  { weight: 1, value: 'Inactive' },
+  { weight: 1, value: 'Pending' },
+];
+const SUB_ADMIN_STATUSES = [
+  { weight: 7, value: 'Active' },
+  { weight: 2, value: 'Inactive' },
+  { weight: 2, value: 'Request Pending' },
+];
+
 /** Countries people and spots come from, with their calling code (users.country_code). */
+// biome-ignore format: a table reads better in columns
 const CALLING_CODES: Record<string, string> = {
   US: '+1', CA: '+1', MX: '+52', BR: '+55', AR: '+54', CL: '+56', CO: '+57', PE: '+51',
   GB: '+44', IE: '+353', FR: '+33', DE: '+49', IT: '+39', ES: '+34', PT: '+351', NL: '+31',
@@ -55,8 +74,9 @@ const CALLING_CODES: Record<string, string> = {
   NG: '+234', KE: '+254', AE: '+971', SA: '+966', IL: '+972', IN: '+91', PK: '+92', CN: '+86',
   JP: '+81', KR: '+82', TH: '+66', VN: '+84', ID: '+62', MY: '+60', SG: '+65', PH: '+63',
   AU: '+61', NZ: '+64',
-}; // biome-ignore format: a table reads better in columns
+};
 
+// biome-ignore format: word list
 const CATEGORIES = [
   'Beaches', 'Museums', 'Hiking', 'Food', 'Nightlife', 'Camping', 'Road trips', 'Street food', 'Architecture',
   'Historical sites', 'National parks', 'Islands', 'Mountains', 'Lakes', 'Waterfalls', 'Wine tasting',
@@ -65,49 +85,60 @@ const CATEGORIES = [
   'Backpacking', 'Castles', 'Temples', 'Gardens', 'Viewpoints', 'Sunsets', 'Rooftop bars', 'Local cuisine',
   'Vegan food', 'Desserts', 'Caves', 'Hot springs', 'Deserts', 'Old towns', 'Bridges', 'Zoos', 'Aquariums',
   'Theme parks', 'Live music', 'Theatre', 'Cruises', 'Train journeys', 'Street art', 'Kayaking', 'Climbing',
-]; // biome-ignore format: word list
+];
 const CATEGORY_MODIFIERS = ['Hidden', 'Local', 'Family', 'Budget', 'Winter', 'Summer', 'Romantic', 'Urban'];
 
+// biome-ignore format: word list
 const TAGS = [
   'sunset', 'sunrise', 'wanderlust', 'roadtrip', 'beach', 'mountains', 'streetfood', 'oldtown', 'nightlife',
   'hiking', 'photography', 'skyline', 'citybreak', 'backpacking', 'foodie', 'architecture', 'nature',
   'adventure', 'lake', 'island', 'museum', 'history', 'coffee', 'market', 'weekend', 'friends', 'family',
   'solo', 'budget', 'luxury', 'local', 'hiddengem', 'viewpoint', 'waterfall', 'camping', 'snow', 'summer',
   'autumn', 'spring', 'winter', 'rooftop', 'brunch', 'dessert', 'wine', 'festival', 'cycling', 'sailing',
-]; // biome-ignore format: word list
+];
 
+const TAG_SUFFIXES = ['life', 'lover', 'vibes', 'goals', 'diaries', 'time', 'days', 'trip'];
+
+// biome-ignore format: word list
 const REPORT_CATEGORIES = [
   'Spam', 'Harassment', 'Inappropriate content', 'False information', 'Hate speech', 'Violence',
   'Nudity', 'Scam or fraud', 'Intellectual property', 'Impersonation', 'Self-harm', 'Wrong location',
   'Dangerous place', 'Other',
-]; // biome-ignore format: word list
+];
 const REPORT_REASONS = [
-  'This looks like an advert.', 'The photos are not of this place.', 'Offensive language in the text.',
-  'This user keeps sending me messages.', 'The place is closed permanently.', 'Copied from my own post.',
+  'This looks like an advert.',
+  'The photos are not of this place.',
+  'Offensive language in the text.',
+  'This user keeps sending me messages.',
+  'The place is closed permanently.',
+  'Copied from my own post.',
 ];
 
+// biome-ignore format: one template per cell
 const SPOT_NAMES: ((city: string) => string)[] = [
   (c) => `${c} Old Town`, (c) => `${c} Central Park`, (c) => `${c} Harbour`, (c) => `Museum of ${c}`,
   (c) => `${c} Cathedral`, (c) => `${c} Botanical Garden`, (c) => `${c} Viewpoint`, (c) => `${c} Grand Market`,
   (c) => `${c} Riverside Walk`, (c) => `${c} Castle`, (c) => `Old ${c} Bridge`, (c) => `${c} City Beach`,
   (c) => `${c} Art Gallery`, (c) => `${c} Main Square`, (c) => `${c} Food Hall`, (c) => `${c} Lighthouse`,
-]; // biome-ignore format: one template per cell
+];
 
 type Place = { spot: string; city: string; country: string };
+// biome-ignore format: one template per cell
 const POST_TITLES: ((p: Place) => string)[] = [
   (p) => `Sunset at ${p.spot}`, (p) => `A day at ${p.spot}`, (p) => `Hidden corners of ${p.city}`,
   (p) => `Best views in ${p.city}`, (p) => `Street food tour in ${p.city}`, (p) => `Morning walk around ${p.spot}`,
   (p) => `Weekend in ${p.city}`, (p) => `Caf&#233; hopping in ${p.city}`,
-]; // biome-ignore format: one template per cell
+];
+// biome-ignore format: one template per cell
 const ITINERARY_TITLES: ((p: Place) => string)[] = [
   (p) => `Three days in ${p.city}`, (p) => `${p.city} weekend getaway`, (p) => `Road trip across ${p.country}`,
   (p) => `${p.city} on a budget`, (p) => `A week around ${p.country}`, (p) => `First time in ${p.city}`,
   (p) => `Family trip to ${p.city}`,
-]; // biome-ignore format: one template per cell
+];
 const DESCRIPTIONS = [
   'We spent the whole afternoon at {spot} and it was worth every minute.',
   'Arrive early to beat the crowds; the light is best before nine.',
-  "The locals recommended this place and they were right.",
+  'The locals recommended this place and they were right.',
   'Great spot for photos, especially around golden hour.',
   'Easy to reach by public transport from the centre of {city}.',
   "Bring comfortable shoes: there's a lot of walking.",
@@ -117,11 +148,12 @@ const DESCRIPTIONS = [
   "It's one of the highlights of our trip to {city}.",
   'The view from the top is incredible on a clear day.',
 ];
+// biome-ignore format: word list
 const COMMENTS = [
   'Looks amazing!', 'Adding this to my list.', 'How long did you stay?', 'Great photos!', 'Was it crowded?',
   'We went there last summer, loved it.', 'Thanks for the tips!', 'Which month did you go?',
   'This is on my bucket list.', 'Is it family friendly?', 'Beautiful place.', 'Any restaurants nearby?',
-]; // biome-ignore format: word list
+];
 
 const CONTENT_PAGES = [
   ['About Us', 'We help travellers share the places they love and plan their next trip together.'],
@@ -206,13 +238,20 @@ function sample<T>(f: Faker, items: readonly T[], count: number): T[] {
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
-const slugify = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const hue = (i: number, shift = 0) => Math.round((i * 137.5 + shift) % 360); // golden angle: distinct colours
 
 /** A 640x480 landscape: sky gradient, sun and two mountain ridges in colours of its own. */
 function landscapeSvg(i: number): string {
   const ridge = (baseY: number, amp: number, k: number) => {
-    const points = Array.from({ length: 9 }, (_, n) => `${n * 80},${baseY - Math.round(amp * Math.abs(Math.sin((n + i) * k)))}`);
+    const points = Array.from(
+      { length: 9 },
+      (_, n) => `${n * 80},${baseY - Math.round(amp * Math.abs(Math.sin((n + i) * k)))}`,
+    );
     return `0,480 ${points.join(' ')} 640,480`;
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
@@ -240,7 +279,9 @@ async function imagePool(uploadsDir: string, folder: string, count: number, svg:
   const storage = createLocalStorage(uploadsDir);
   const pool: StoredImage[] = [];
   for (let i = 0; i < count; i++) {
-    const jpeg = await sharp(Buffer.from(svg(i))).jpeg({ quality: 82 }).toBuffer();
+    const jpeg = await sharp(Buffer.from(svg(i)))
+      .jpeg({ quality: 82 })
+      .toBuffer();
     pool.push(await storage.save(jpeg, folder, ['jpeg']));
   }
   return pool;
@@ -275,7 +316,7 @@ export async function seedDemo(
   const cities = loadCities();
   const anyCity = () => pick(pick(cities)); // country first, so big countries do not crowd out the rest
   const coords = (c: City) => ({ latitude: c.loc.coordinates[1], longitude: c.loc.coordinates[0] });
-  const named = (probability: number) => ({ status: mostly(probability, 'Active', 'Inactive') });
+  const activeMostly = (share: number) => mostly(share, 'Active', 'Inactive');
 
   const images = await imagePool(opts.uploadsDir, 'seed', 24, landscapeSvg);
   const avatars = await imagePool(opts.uploadsDir, 'seed-avatars', 16, avatarSvg);
@@ -337,16 +378,8 @@ export async function seedDemo(
     const users = await inBatches(
       people.map((p, i) =>
         i < o.subAdmins
-          ? userRow(p, 'Sub-Admin', f.helpers.weightedArrayElement([
-              { weight: 7, value: 'Active' },
-              { weight: 2, value: 'Inactive' },
-              { weight: 2, value: 'Request Pending' },
-            ])) // biome-ignore format: weights read better together
-          : userRow(p, 'User', f.helpers.weightedArrayElement([
-              { weight: 8, value: 'Active' },
-              { weight: 1, value: 'Inactive' },
-              { weight: 1, value: 'Pending' },
-            ])), // biome-ignore format: weights read better together
+          ? userRow(p, 'Sub-Admin', f.helpers.weightedArrayElement(SUB_ADMIN_STATUSES))
+          : userRow(p, 'User', f.helpers.weightedArrayElement(USER_STATUSES)),
       ),
       (b) => trx.insertInto('users').values(b).returning(['id', 'user_type']).execute(),
     );
@@ -379,16 +412,23 @@ export async function seedDemo(
       const taken = new Set((await trx.selectFrom(table).select('name_key').execute()).map((r) => r.name_key));
       const rows = unique(count, taken, make, (n) => n.toLowerCase()).map((name) => {
         const t = past();
-        return { name, name_key: name.toLowerCase(), ...named(0.85), created_at: t, updated_at: t };
+        return { name, name_key: name.toLowerCase(), status: activeMostly(0.85), created_at: t, updated_at: t };
       });
       return inBatches(rows, (b) => trx.insertInto(table).values(b).returning(['id', 'name']).execute());
     };
     const categories = await namedRows('categories', o.categories, (m) =>
-      capitalise(m < 5 ? pick(CATEGORIES) : m < 30 ? `${pick(CATEGORY_MODIFIERS)} ${pick(CATEGORIES)}` : `${pick(CATEGORIES)} ${m}`),
+      capitalise(
+        m < 5
+          ? pick(CATEGORIES)
+          : m < 30
+            ? `${pick(CATEGORY_MODIFIERS)} ${pick(CATEGORIES)}`
+            : `${pick(CATEGORIES)} ${m}`,
+      ),
     );
-    const tags = await namedRows('tags', o.tags, (m) =>
-      m < 5 ? pick(TAGS) : m < 30 ? f.word.noun().toLowerCase().replace(/[^a-z]/g, '') : `${pick(TAGS)}${f.word.noun().toLowerCase().replace(/[^a-z]/g, '')}`,
-    );
+    const tags = await namedRows('tags', o.tags, (m) => {
+      const tag = m < 5 ? pick(TAGS) : `${pick(TAGS)}${pick(TAG_SUFFIXES)}`; // beach, beachlife, beachvibes…
+      return m < 30 ? tag : `${tag}${m}`;
+    });
     const reportCategories = await namedRows('report_categories', o.reportCategories, (m) =>
       m < 5 ? pick(REPORT_CATEGORIES) : `${pick(REPORT_CATEGORIES)} ${m}`,
     );
@@ -407,7 +447,7 @@ export async function seedDemo(
         return {
           user_id: userIds.length ? pick(userIds) : null,
           name: pick(SPOT_NAMES)(city.name) + (m < 20 ? '' : ` ${m}`),
-          ...named(0.9),
+          status: activeMostly(0.9),
           address: `${f.location.streetAddress()}, ${city.name}`,
           country: city.country,
           state: city.adminCode,
@@ -444,8 +484,8 @@ export async function seedDemo(
       };
       let description = sample(f, DESCRIPTIONS, f.number.int({ min: 1, max: 3 }))
         .join(' ')
-        .replace('{spot}', place.spot)
-        .replace('{city}', place.city);
+        .replaceAll('{spot}', place.spot)
+        .replaceAll('{city}', place.city);
       if (chance(0.08)) description = description.replaceAll("'", '&#39;'); // stored encoded, decoded for display
       const created = past();
       const planned = type === 'itinerary' && chance(0.5); // is_planeed '0' means planned: a trip still ahead
@@ -505,7 +545,13 @@ export async function seedDemo(
     const commentRows = posts.length
       ? Array.from({ length: o.comments }, () => {
           const post = pick(posts);
-          return { post_id: post.id, user_id: someUser(), comment: pick(COMMENTS), created_at: after(post.created_at), deleted_at: null };
+          return {
+            post_id: post.id,
+            user_id: someUser(),
+            comment: pick(COMMENTS),
+            created_at: after(post.created_at),
+            deleted_at: null,
+          };
         })
       : [];
     const comments = await inBatches(commentRows, (b) =>
@@ -568,7 +614,7 @@ export async function seedDemo(
         title,
         slug: slugify(title),
         description: `<h2>${title}</h2><p>${text}</p><p>Questions? Contact <a href="mailto:support@example.com">support@example.com</a>.</p>`,
-        ...named(0.9),
+        status: activeMostly(0.9),
         created_at: created,
         updated_at: created,
       };

@@ -8,7 +8,15 @@ import sharp from 'sharp';
 export class UnsupportedImageError extends Error {}
 
 /** Formats sharp must recognise in the bytes, by the product's accepted extensions. */
-const FORMAT_EXTENSION: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp', tiff: 'tif', svg: 'svg', bmp: 'bmp' };
+const FORMAT_EXTENSION: Record<string, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  tiff: 'tif',
+  svg: 'svg',
+  bmp: 'bmp',
+};
 
 export interface StoredImage {
   /** public URL path of the image, e.g. /uploads/users/ab12.jpg */

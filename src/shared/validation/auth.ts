@@ -1,14 +1,21 @@
 // Rules of the sign-in, forgot-password, reset-password and profile forms (spec §5). The admin forms
 // and the auth API validate with these same schemas.
 import { z } from 'zod';
-import { nameField, optionalUserPassword, phoneField, userEmailField, userPasswordField } from './user';
 import { v } from './messages';
+import { nameField, optionalUserPassword, phoneField, userEmailField, userPasswordField } from './user';
 
-const email = z.string({ error: v('emailRequired') }).trim().min(1, v('emailRequired')).email(v('emailInvalid'));
+const email = z
+  .string({ error: v('emailRequired') })
+  .trim()
+  .min(1, v('emailRequired'))
+  .email(v('emailInvalid'));
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: v('passwordRequired') }).min(1, v('passwordRequired')).min(4, v('passwordTooShort')),
+  password: z
+    .string({ error: v('passwordRequired') })
+    .min(1, v('passwordRequired'))
+    .min(4, v('passwordTooShort')),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   if (pg) await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
 
-  await table('roles').addColumn('name', 'text', (c) => c.notNull().unique()).execute();
+  await table('roles')
+    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .execute();
   await table('permissions')
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('description', 'text', (c) => c.notNull())
@@ -233,16 +235,33 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     ['audit_log_created', 'audit_log', ['created_at']],
   ];
   for (const name of ['categories', 'tags', 'report_categories']) {
-    indexes.push([`${name}_name`, name, ['name']], [`${name}_status`, name, ['status']], [`${name}_created`, name, ['created_at']]);
+    indexes.push(
+      [`${name}_name`, name, ['name']],
+      [`${name}_status`, name, ['status']],
+      [`${name}_created`, name, ['created_at']],
+    );
   }
   for (const name of ['email_templates', 'content_pages']) {
-    indexes.push([`${name}_title`, name, ['title']], [`${name}_status`, name, ['status']], [`${name}_created`, name, ['created_at']]);
+    indexes.push(
+      [`${name}_title`, name, ['title']],
+      [`${name}_status`, name, ['status']],
+      [`${name}_created`, name, ['created_at']],
+    );
   }
   for (const [name, tbl, cols] of indexes) {
     await db.schema.createIndex(name).on(tbl).columns(cols).execute();
   }
 
-  for (const t of ['users', 'categories', 'tags', 'report_categories', 'spots', 'posts', 'email_templates', 'content_pages'] as const) {
+  for (const t of [
+    'users',
+    'categories',
+    'tags',
+    'report_categories',
+    'spots',
+    'posts',
+    'email_templates',
+    'content_pages',
+  ] as const) {
     await createSearchIndex(db, dialect, t);
   }
 }

@@ -1,7 +1,6 @@
 // Authentication and profile endpoints (spec §7 "Authentication and profile").
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isAcceptedPictureName } from '../../../shared/validation/user';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -9,9 +8,10 @@ import {
   registerSchema,
   resetPasswordRequestSchema,
 } from '../../../shared/validation/auth';
+import { isAcceptedPictureName } from '../../../shared/validation/user';
+import { callerOf } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
 import { RefreshError } from '../../auth/tokens';
-import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { conflict, HttpError, notFound, unauthorized } from '../../http/errors';
@@ -50,7 +50,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       const { userId, refreshToken } = await ctx.tokens.rotateRefresh(token);
       const user = await findUserById(ctx.db, userId);
-      if (!user || (user.user_type !== 'Admin' && user.user_type !== 'Sub-Admin')) throw unauthorized('Failed to login with token.');
+      if (!user || (user.user_type !== 'Admin' && user.user_type !== 'Sub-Admin'))
+        throw unauthorized('Failed to login with token.');
       return { ...(await accessSession(ctx, user)), refresh_token: refreshToken };
     } catch (err) {
       if (err instanceof RefreshError) throw unauthorized('Failed to login with token.');
@@ -107,7 +108,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       .returning('id')
       .executeTakeFirstOrThrow();
     const user = (await findUserById(ctx.db, row.id))!;
-    const access_token = await ctx.tokens.signAccess({ userId: user.id, role: 'User', status: user.status, permissions: [] });
+    const access_token = await ctx.tokens.signAccess({
+      userId: user.id,
+      role: 'User',
+      status: user.status,
+      permissions: [],
+    });
     return ok(reply, { user: toSessionUser(user, []), access_token }, 'User has been added successfully');
   });
 
@@ -137,20 +143,35 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (input.password) changes.password_hash = await hashPassword(input.password, ctx.config.passwordScryptN);
       await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
       if (picture) await ctx.storage.remove(user.profile_pic);
-      await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, { picture: !!picture, password: !!input.password });
+      await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, {
+        picture: !!picture,
+        password: !!input.password,
+      });
       const updated = (await findUserById(ctx.db, user.id))!;
-      return ok(reply, { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) }, 'Profile has been updated successfully');
+      return ok(
+        reply,
+        { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) },
+        'Profile has been updated successfully',
+      );
     },
   );
 
-  app.post('/api/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordSchema } }, async (request, reply) => {
-    await requestPasswordReset(ctx, (request.body as z.infer<typeof forgotPasswordSchema>).email);
-    return ok(reply, null, 'Link has been sent to your Email ID');
-  });
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordSchema } },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, (request.body as z.infer<typeof forgotPasswordSchema>).email);
+      return ok(reply, null, 'Link has been sent to your Email ID');
+    },
+  );
 
-  app.post('/api/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordRequestSchema } }, async (request, reply) => {
-    const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
-    await resetPassword(ctx, token, password);
-    return ok(reply, null, 'Password changed successfully');
-  });
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordRequestSchema } },
+    async (request, reply) => {
+      const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
+      await resetPassword(ctx, token, password);
+      return ok(reply, null, 'Password changed successfully');
+    },
+  );
 }

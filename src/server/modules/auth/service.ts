@@ -56,7 +56,12 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
 /** Access token and session user for a staff account (no refresh token). */
 export async function accessSession(ctx: AppContext, user: UserRow): Promise<Omit<LoginPayload, 'refresh_token'>> {
   const permissions = await permissionsOf(ctx.db, user);
-  const token = await ctx.tokens.signAccess({ userId: user.id, role: user.user_type, status: user.status, permissions });
+  const token = await ctx.tokens.signAccess({
+    userId: user.id,
+    role: user.user_type,
+    status: user.status,
+    permissions,
+  });
   return { token, expires_in: ctx.tokens.accessTtlSeconds, user: toSessionUser(user, permissions) };
 }
 
@@ -107,8 +112,13 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const t = now();
-  const row = await ctx.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= t) throw new HttpError(400, 'This reset link is invalid or has expired.');
+  const row = await ctx.db
+    .selectFrom('password_reset_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.used_at || row.expires_at <= t)
+    throw new HttpError(400, 'This reset link is invalid or has expired.');
   // Claim the token first: of two concurrent uses only one updates the row.
   const claimed = await ctx.db
     .updateTable('password_reset_tokens')
@@ -120,13 +130,26 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const hash = await hashPassword(password, ctx.config.passwordScryptN);
   await ctx.db.updateTable('users').set({ password_hash: hash, updated_at: t }).where('id', '=', row.user_id).execute();
   // Other outstanding reset links and every session end with the old password.
-  await ctx.db.updateTable('password_reset_tokens').set({ used_at: t }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: t })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute();
   await ctx.tokens.revokeAllForUser(row.user_id);
   const user = await findUserById(ctx.db, row.user_id);
-  if (user) await sendTemplate(ctx.db, ctx.mailer, 'password-changed', user.email, { name: user.name, email: user.email });
+  if (user)
+    await sendTemplate(ctx.db, ctx.mailer, 'password-changed', user.email, { name: user.name, email: user.email });
 }
 
-export async function audit(ctx: AppContext, actorId: number | null, action: string, entity: string, entityId: string | number | null, detail?: unknown) {
+export async function audit(
+  ctx: AppContext,
+  actorId: number | null,
+  action: string,
+  entity: string,
+  entityId: string | number | null,
+  detail?: unknown,
+) {
   await ctx.db
     .insertInto('audit_log')
     .values({

@@ -10,22 +10,26 @@ import { list } from '../../http/reply';
 const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const;
 
 export async function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/category', { schema: { tags: ['categories'], querystring: listQuerySchema }, preHandler: ctx.guard('category') }, async (request, reply) => {
-    const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
-      sortable: SORTABLE,
-      defaultOrder: { direction: 'ASC', name: 'name', type: 'default' },
-      pageBase: 0,
-    });
-    let base = ctx.db.selectFrom('categories');
-    if (req.filter) base = base.where(searchCondition(ctx.dialect, 'categories', 'categories', req.filter));
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .select(['id', 'name', 'status', 'created_at'])
-      .orderBy(req.order.column, req.order.direction)
-      .orderBy('id', req.order.direction)
-      .limit(req.limit)
-      .offset(req.offset)
-      .execute();
-    return list(reply, rows, { total, page: req.page, limit: req.limit });
-  });
+  app.get(
+    '/api/category',
+    { schema: { tags: ['categories'], querystring: listQuerySchema }, preHandler: ctx.guard('category') },
+    async (request, reply) => {
+      const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
+        sortable: SORTABLE,
+        defaultOrder: { direction: 'ASC', name: 'name', type: 'default' },
+        pageBase: 0,
+      });
+      let base = ctx.db.selectFrom('categories');
+      if (req.filter) base = base.where(searchCondition(ctx.dialect, 'categories', 'categories', req.filter));
+      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await base
+        .select(['id', 'name', 'status', 'created_at'])
+        .orderBy(req.order.column, req.order.direction)
+        .orderBy('id', req.order.direction)
+        .limit(req.limit)
+        .offset(req.offset)
+        .execute();
+      return list(reply, rows, { total, page: req.page, limit: req.limit });
+    },
+  );
 }

@@ -55,9 +55,25 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await base
       .select(baseColumns)
       .select((eb) => [
-        eb.selectFrom('posts').whereRef('posts.user_id', '=', 'users.id').where('posts.type', '=', 'post').where('posts.deleted_at', 'is', null).select(eb.fn.countAll<number>().as('n')).as('postCount'),
-        eb.selectFrom('posts').whereRef('posts.user_id', '=', 'users.id').where('posts.type', '=', 'itinerary').where('posts.deleted_at', 'is', null).select(eb.fn.countAll<number>().as('n')).as('itineraryCount'),
-        eb.selectFrom('spots').whereRef('spots.user_id', '=', 'users.id').select(eb.fn.countAll<number>().as('n')).as('userSpotCount'),
+        eb
+          .selectFrom('posts')
+          .whereRef('posts.user_id', '=', 'users.id')
+          .where('posts.type', '=', 'post')
+          .where('posts.deleted_at', 'is', null)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('postCount'),
+        eb
+          .selectFrom('posts')
+          .whereRef('posts.user_id', '=', 'users.id')
+          .where('posts.type', '=', 'itinerary')
+          .where('posts.deleted_at', 'is', null)
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('itineraryCount'),
+        eb
+          .selectFrom('spots')
+          .whereRef('spots.user_id', '=', 'users.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('userSpotCount'),
       ])
       .orderBy(req.order.column, req.order.direction)
       .orderBy('users.id', req.order.direction)

@@ -1,0 +1,86 @@
+import { CacheProvider } from '@emotion/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { homePath } from '../shared/access';
+import { createI18nProvider, isLocale, type Locale, RTL_LOCALES } from './i18n';
+import { Layout } from './layout/Layout';
+import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
+import { LoginPage } from './pages/auth/LoginPage';
+import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
+import { Dashboard } from './pages/Dashboard';
+import { AccessDeniedRedirect, CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { session } from './providers/session';
+import category from './resources/category';
+import user from './resources/user';
+import { emotionCaches, themeFor } from './theme';
+
+const store = localStorageStore(undefined, 'backoffice');
+const storedLocale = store.getItem<string>('locale');
+const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';
+const i18nProvider = createI18nProvider(initialLocale);
+
+/** "/" goes to the signed-in person's home page. */
+const RootRedirect = () => <Navigate to={homePath(session.principal())} replace />;
+
+/** The locale lives in react-admin's store; follow it to set <html dir/lang> and the theme direction. */
+function useLocaleDirection() {
+  const [locale, setLocale] = useState<Locale>(initialLocale);
+  useEffect(() => store.subscribe('locale', (value: unknown) => isLocale(value) && setLocale(value)), []);
+  const direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+  useEffect(() => {
+    document.documentElement.dir = direction;
+    document.documentElement.lang = locale;
+  }, [direction, locale]);
+  return direction;
+}
+
+export function App() {
+  const direction = useLocaleDirection();
+  const theme = useMemo(() => themeFor(direction), [direction]);
+  return (
+    <CacheProvider value={emotionCaches[direction]}>
+      <BrowserRouter>
+        <Admin
+          disableTelemetry
+          requireAuth
+          store={store}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          layout={Layout}
+          loginPage={LoginPage}
+          dashboard={RootRedirect}
+          catchAll={CatchAll}
+          accessDenied={AccessDeniedRedirect}
+          title="Travel Back-office"
+        >
+          <Resource name="user" {...user} />
+          <Resource name="category" {...category} />
+          <CustomRoutes noLayout>
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/dashboard" element={<DashboardRoute />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
+            <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
+          </CustomRoutes>
+        </Admin>
+      </BrowserRouter>
+    </CacheProvider>
+  );
+}
+
+/** The dashboard is for active staff; a pending or inactive Sub-Admin goes to its profile. */
+function DashboardRoute() {
+  const principal = session.principal();
+  return homePath(principal) === '/dashboard' ? <Dashboard /> : <Navigate to="/profile" replace />;
+}

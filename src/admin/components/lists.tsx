@@ -1,0 +1,45 @@
+// Pieces every list screen shares (spec §2 "Common list layout"): search box, paging with the spec's
+// page sizes, empty state, status chip, MM/DD/yyyy dates.
+import { Avatar, Box, Chip, Typography } from '@mui/material';
+import { Pagination, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import { formatDate, PAGE_SIZES } from '../../shared/contract';
+
+export const listSearchFilters = (placeholderKey: string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={placeholderKey} sx={{ minWidth: 320 }} />,
+];
+
+export const ListPagination = () => <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />;
+
+export function NoRecords() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }}>
+      <Typography color="text.secondary">{translate('app.no_records')}</Typography>
+    </Box>
+  );
+}
+
+export function StatusChip({ source = 'status' }: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[source] as string | undefined;
+  if (!value) return null;
+  const color = value === 'Active' ? 'success' : value === 'Inactive' ? 'error' : 'warning';
+  return <Chip size="small" color={color} variant="outlined" label={translate(`app.status.${value}`, { _: value })} />;
+}
+
+export function DateCell({ source }: { source: string }) {
+  const record = useRecordContext();
+  return <span>{formatDate(record?.[source] as string | undefined)}</span>;
+}
+
+export function AvatarCell({ source, alt = 'name' }: { source: string; alt?: string }) {
+  const record = useRecordContext();
+  return (
+    <Avatar
+      src={(record?.[source] as string | undefined) ?? undefined}
+      alt={record?.[alt] as string}
+      sx={{ width: 36, height: 36 }}
+    />
+  );
+}

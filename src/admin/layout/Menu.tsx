@@ -1,0 +1,90 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ArticleIcon from '@mui/icons-material/Article';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import CategoryIcon from '@mui/icons-material/Category';
+import ChatIcon from '@mui/icons-material/Chat';
+import CommentIcon from '@mui/icons-material/Comment';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import EmailIcon from '@mui/icons-material/Email';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonIcon from '@mui/icons-material/Person';
+import PhotoIcon from '@mui/icons-material/PhotoLibrary';
+import PlaceIcon from '@mui/icons-material/Place';
+import ReportIcon from '@mui/icons-material/Report';
+import RouteIcon from '@mui/icons-material/Route';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { type ReactElement, useState } from 'react';
+import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { canAccess } from '../../shared/access';
+import { session } from '../providers/session';
+import { type MenuGroup, visibleMenu } from './menuItems';
+
+const ICONS: Record<string, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  people: <PeopleIcon />,
+  admin: <AdminPanelSettingsIcon />,
+  place: <PlaceIcon />,
+  photo: <PhotoIcon />,
+  route: <RouteIcon />,
+  category: <CategoryIcon />,
+  tag: <LocalOfferIcon />,
+  email: <EmailIcon />,
+  article: <ArticleIcon />,
+  chat: <ChatIcon />,
+  ai: <AutoAwesomeIcon />,
+  report: <ReportIcon />,
+  list: <FormatListBulletedIcon />,
+  comment: <CommentIcon />,
+  person: <PersonIcon />,
+};
+
+function Group({ group }: { group: MenuGroup }) {
+  const translate = useTranslate();
+  const location = useLocation();
+  const [sidebarOpen] = useSidebarState();
+  const [open, setOpen] = useState(() => group.children.some((c) => location.pathname.startsWith(c.url)));
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} sx={{ py: 0.75 }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[group.icon]}</ListItemIcon>
+        <ListItemText primary={translate(group.title)} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <List disablePadding sx={{ ps: sidebarOpen ? 2 : 0, '& .MuiMenuItem-root': { ps: sidebarOpen ? 3 : 2 } }}>
+          {group.children.map((c) => (
+            <RaMenu.Item key={c.id} to={c.url} primaryText={translate(c.title)} leftIcon={ICONS[c.icon]} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+/** Side menu filtered by the same rule the server enforces (src/shared/access.ts). */
+export function Menu() {
+  const translate = useTranslate();
+  const principal = session.principal();
+  const entries = visibleMenu((resource) => canAccess(principal, resource));
+  return (
+    <RaMenu>
+      {entries.map((entry) =>
+        entry.type === 'item' ? (
+          <RaMenu.Item
+            key={entry.id}
+            to={entry.url}
+            primaryText={translate(entry.title)}
+            leftIcon={ICONS[entry.icon]}
+          />
+        ) : (
+          <Group key={entry.id} group={entry} />
+        ),
+      )}
+    </RaMenu>
+  );
+}

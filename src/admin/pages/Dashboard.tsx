@@ -1,0 +1,94 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PeopleIcon from '@mui/icons-material/People';
+import PhotoIcon from '@mui/icons-material/PhotoLibrary';
+import PlaceIcon from '@mui/icons-material/Place';
+import ReportIcon from '@mui/icons-material/Report';
+import RouteIcon from '@mui/icons-material/Route';
+import { Box, Card, CardActionArea, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { DashboardStatistics } from '../../shared/contract';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
+
+interface CardSpec {
+  key: keyof Omit<DashboardStatistics, 'userByStatus'>;
+  title: string;
+  to: string;
+  icon: ReactElement;
+  color: string;
+}
+
+// The seven cards of spec §2 "/dashboard", each opening its list.
+const CARDS: CardSpec[] = [
+  { key: 'user', title: 'app.dashboard.total_users', to: '/user', icon: <PeopleIcon />, color: '#1e88e5' },
+  { key: 'spot', title: 'app.dashboard.spots', to: '/spot', icon: <PlaceIcon />, color: '#43a047' },
+  { key: 'post', title: 'app.dashboard.posts', to: '/post', icon: <PhotoIcon />, color: '#8e24aa' },
+  { key: 'itinerary', title: 'app.dashboard.itineraries', to: '/itinerary', icon: <RouteIcon />, color: '#f4511e' },
+  {
+    key: 'categoriescount',
+    title: 'app.dashboard.categories',
+    to: '/category',
+    icon: <CategoryIcon />,
+    color: '#00897b',
+  },
+  { key: 'tag', title: 'app.dashboard.tags', to: '/tag', icon: <LocalOfferIcon />, color: '#fdd835' },
+  { key: 'report', title: 'app.dashboard.reports', to: '/report', icon: <ReportIcon />, color: '#e53935' },
+];
+
+export function Dashboard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const { data, isPending } = useQuery({
+    queryKey: ['dashboard', 'statistics'],
+    queryFn: () => dataProvider.getStatistics(),
+    // spec §8: a statistics failure is only logged
+    meta: { silent: true },
+  });
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 3 } }}>
+      <Title title={translate('app.dashboard.title')} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
+        {CARDS.map((card) => {
+          const title = translate(card.title);
+          return (
+            <Card key={card.key} elevation={2}>
+              <CardActionArea
+                component={Link}
+                to={card.to}
+                aria-label={translate('app.dashboard.open_list', { name: title })}
+                sx={{ height: '100%' }}
+              >
+                <CardContent>
+                  <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                    <Typography variant="subtitle1" color="text.secondary">
+                      {title}
+                    </Typography>
+                    <Box sx={{ color: card.color, display: 'flex' }}>{card.icon}</Box>
+                  </Stack>
+                  <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid={`stat-${card.key}`}>
+                    {isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}
+                  </Typography>
+                  {card.key === 'user' && data && (
+                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                      {data.userByStatus.map((s) => (
+                        <Chip
+                          key={s.status}
+                          size="small"
+                          label={`${translate(`app.status.${s.status}`)}: ${s.count}`}
+                        />
+                      ))}
+                    </Stack>
+                  )}
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

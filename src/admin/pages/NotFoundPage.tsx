@@ -1,0 +1,49 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link, Navigate } from 'react-router-dom';
+import { homePath } from '../../shared/access';
+import { session } from '../providers/session';
+
+export const NOT_FOUND_PATH = '/pages/errors/error-404';
+
+/** Every unknown path lands here (spec §2). */
+export function NotFoundPage() {
+  const translate = useTranslate();
+  const signedIn = !!session.token();
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 3,
+        textAlign: 'center',
+      }}
+    >
+      <Typography variant="h1" component="p" color="text.secondary" sx={{ fontWeight: 700 }}>
+        404
+      </Typography>
+      <Typography variant="h5" component="h1">
+        {translate('app.not_found.title')}
+      </Typography>
+      <Typography color="text.secondary">{translate('app.not_found.message')}</Typography>
+      <Button component={Link} to={signedIn ? homePath(session.principal()) : '/login'} variant="contained">
+        {translate(signedIn ? 'app.not_found.back' : 'app.auth.back_to_login')}
+      </Button>
+    </Box>
+  );
+}
+
+/** react-admin's catch-all: send unknown paths to the 404 page. */
+export const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;
+
+/** Refused pages (spec §2 "Access denial"): an Admin goes to the dashboard, anyone else to the profile. */
+export const AccessDeniedRedirect = () => (
+  <Navigate
+    to={session.principal().role === 'Admin' ? '/dashboard' : session.token() ? '/profile' : '/login'}
+    replace
+  />
+);

@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useForm } from 'react-hook-form';
+import type { SessionUser } from '../../shared/contract';
+import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/validation/auth';
+import { isAcceptedPictureName } from '../../shared/validation/user';
+import { PasswordField } from '../components/PasswordField';
+import { useServerMessage } from '../components/useServerMessage';
+import { apiFetch } from '../providers/httpClient';
+import { session } from '../providers/session';
+
+/** /profile: the signed-in person sees and edits their own name, picture and password. */
+export function ProfilePage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const serverMessage = useServerMessage();
+  const [user, setUser] = useState<SessionUser | null>(session.user());
+  const [picture, setPicture] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm<ProfileUpdateInput>({
+    resolver: zodResolver(profileUpdateSchema),
+    mode: 'onChange',
+    defaultValues: { name: user?.name ?? '', password: '' },
+  });
+
+  useEffect(() => {
+    if (!picture) return setPreview(null);
+    const url = URL.createObjectURL(picture);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [picture]);
+
+  if (!user) return null;
+
+  const onPicture = (file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedPictureName(file.name)) {
+      setPicture(null);
+      setPictureError(translate('validation.fileTypeNotSupported'));
+      return;
+    }
+    setPictureError(null);
+    setPicture(file);
+  };
+
+  const onSubmit = async (values: ProfileUpdateInput) => {
+    const form = new FormData();
+    form.append('name', values.name);
+    if (values.password) form.append('password', values.password);
+    if (picture) form.append('profile_pic', picture);
+    try {
+      const res = await apiFetch<{ user: SessionUser }>('/auth/user/update', { method: 'POST', body: form });
+      session.save(session.token()!, res.data.user);
+      setUser(res.data.user);
+      setPicture(null);
+      reset({ name: res.data.user.name, password: '' });
+      notify(serverMessage(res.message), { type: 'success', autoHideDuration: 3000 });
+      refresh();
+    } catch (e) {
+      notify(serverMessage(e), { type: 'error', autoHideDuration: 3000 });
+    }
+  };
+
+  const pending = user.role === 'Sub-Admin' && user.status !== 'Active';
+  return (
+    <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 720 }}>
+      <Title title={translate('app.profile.title')} />
+      {pending && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate(user.status === 'Request Pending' ? 'app.profile.pending_notice' : 'app.profile.inactive_notice')}
+        </Alert>
+      )}
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center', mb: 3 }}>
+            <Avatar src={preview ?? user.photoURL} alt={user.name} sx={{ width: 96, height: 96 }} />
+            <Box>
+              <Typography variant="h5" component="h1">
+                {user.name}
+              </Typography>
+              <Typography color="text.secondary">{user.email}</Typography>
+              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                <Chip size="small" label={translate(`app.roles.${user.role}`)} />
+                <Chip
+                  size="small"
+                  color={user.status === 'Active' ? 'success' : 'default'}
+                  label={translate(`app.status.${user.status}`)}
+                />
+              </Stack>
+            </Box>
+          </Stack>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={handleSubmit(onSubmit)}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            <TextField
+              label={translate('app.profile.name')}
+              fullWidth
+              {...register('name')}
+              error={!!errors.name}
+              helperText={errors.name?.message ? translate(errors.name.message) : undefined}
+            />
+            <Box>
+              <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />}>
+                {translate('app.profile.change_picture')}
+                <input
+                  hidden
+                  type="file"
+                  accept=".jpg,.jpeg,.png,.gif"
+                  name="profile_pic"
+                  onChange={(e) => onPicture(e.target.files?.[0])}
+                />
+              </Button>
+              {picture && (
+                <Typography component="span" sx={{ mx: 2 }}>
+                  {picture.name}
+                </Typography>
+              )}
+              {pictureError && (
+                <Typography color="error" variant="body2" role="alert" sx={{ mt: 1 }}>
+                  {pictureError}
+                </Typography>
+              )}
+            </Box>
+            <PasswordField
+              label={translate('app.profile.new_password')}
+              autoComplete="new-password"
+              fullWidth
+              {...register('password')}
+              error={!!errors.password}
+              helperText={errors.password?.message ? translate(errors.password.message) : undefined}
+            />
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={!isValid || (!isDirty && !picture) || !!pictureError || isSubmitting}
+              >
+                {isSubmitting ? <CircularProgress size={24} color="inherit" /> : translate('app.profile.save')}
+              </Button>
+            </Box>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

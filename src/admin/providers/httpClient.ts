@@ -1,0 +1,34 @@
+// HTTP for both providers: react-admin's fetchJson with the bearer token, the envelope unwrapped
+// into an HttpError carrying the server's message when the answer is not a success.
+import { fetchUtils, HttpError } from 'react-admin';
+import type { Envelope } from '../../shared/contract';
+import { session } from './session';
+
+export const API_URL = '/api';
+
+export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Options = {}): Promise<Envelope<T>> {
+  const headers = new Headers(options.headers as HeadersInit | undefined);
+  headers.set('Accept', 'application/json');
+  const token = session.token();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    const { json } = await fetchUtils.fetchJson(`${API_URL}${path}`, { ...options, headers });
+    return json as Envelope<T>;
+  } catch (error) {
+    // fetchJson throws HttpError(statusText|body.message, status, body); prefer the envelope's message
+    if (error instanceof HttpError) {
+      const body = error.body as Partial<Envelope> | undefined;
+      throw new HttpError(body?.message || error.message, error.status, body);
+    }
+    throw error;
+  }
+}
+
+/** Query string from an object, leaving out undefined values. */
+export function toQuery(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [k, value] of Object.entries(params))
+    if (value !== undefined && value !== null) search.set(k, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

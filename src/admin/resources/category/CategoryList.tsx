@@ -1,0 +1,25 @@
+import { DataTable, List } from 'react-admin';
+import { DateCell, ListPagination, listSearchFilters, NoRecords, StatusChip } from '../../components/lists';
+
+/** /category: the categories list (spec §2 "/category"). */
+export function CategoryList() {
+  return (
+    <List
+      filters={listSearchFilters('resources.category.search')}
+      pagination={<ListPagination />}
+      perPage={10}
+      sort={{ field: 'name', order: 'ASC' }}
+      empty={<NoRecords />}
+    >
+      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
+        <DataTable.Col source="name" label="resources.category.fields.name" />
+        <DataTable.Col source="created_at" label="resources.category.fields.created_at">
+          <DateCell source="created_at" />
+        </DataTable.Col>
+        <DataTable.Col source="status" label="resources.category.fields.status">
+          <StatusChip />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

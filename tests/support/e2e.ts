@@ -1,0 +1,111 @@
+// Browser tests: the real built admin served by the real server on a free loopback port, a fresh
+// SQLite database with a small demo seed, driven in Debian's Chromium through playwright-core.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { seedDemo } from '../../src/server/seed/demo';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
+
+const SMALL_SEED = {
+  users: 30,
+  subAdmins: 6,
+  spots: 25,
+  posts: 25,
+  itineraries: 10,
+  categories: 12,
+  tags: 15,
+  reportCategories: 4,
+  reports: 12,
+  comments: 20,
+  contentPages: 3,
+};
+
+export async function startServer() {
+  const dist = path.resolve('dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the admin first (npx vite build)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
+  const config = loadConfig(
+    {},
+    { dataDir, adminDist: dist, passwordScryptN: 2 ** 14, port: 0, host: '127.0.0.1', demoPassword: DEMO_PASSWORD },
+  );
+  const { app, ctx } = await buildApp(config, { logger: false });
+  await seedDemo(ctx.db, {
+    options: SMALL_SEED,
+    demoPassword: DEMO_PASSWORD,
+    scryptN: 2 ** 14,
+    uploadsDir: path.join(dataDir, 'uploads'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  ctx.config.publicUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    ctx,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type Server = Awaited<ReturnType<typeof startServer>>;
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROME_PATH');
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  return { context, page };
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** The newest .eml in the server's outbox. */
+export function latestMail(dataDir: string): string | null {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return null;
+  const files = fs.readdirSync(dir).sort();
+  return files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8') : null;
+}
+
+/** Saves a screenshot under test-results/ for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true });
+}
