@@ -36,21 +36,16 @@ async function count(db: Kysely<Database>, table: keyof Database, where?: [strin
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-const targets: [string, () => Promise<Db>][] = [
-  [
-    'SQLite',
-    async () => {
-      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-'));
-      return openDatabase({ dataDir: tmp, sqliteFile: path.join(tmp, 't.sqlite') });
-    },
-  ],
+/** Where to seed: an SQLite file in the test's temp folder, or the shared PostgreSQL test database. */
+const targets: [string, (tmp: string) => Promise<Db>][] = [
+  ['SQLite', async (tmp) => openDatabase({ dataDir: tmp, sqliteFile: path.join(tmp, 't.sqlite') })],
 ];
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (pgUrl) {
   targets.push([
     'PostgreSQL',
-    async () => {
-      const database = openDatabase({ databaseUrl: pgUrl, dataDir: os.tmpdir() });
+    async (tmp) => {
+      const database = openDatabase({ databaseUrl: pgUrl, dataDir: tmp });
       // the test database is shared between files: start from an empty schema
       await sql`DROP SCHEMA public CASCADE; CREATE SCHEMA public;`.execute(database.db);
       return database;
@@ -61,18 +56,22 @@ if (pgUrl) {
 describe.each(targets)('demo seed on %s', (_name, open) => {
   let database: Db;
   let db: Kysely<Database>;
-  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-uploads-'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-test-'));
+  const uploadsDir = path.join(tmp, 'uploads');
   const seed = (options: SeedOptions) =>
     seedDemo(db, { options, demoPassword: DEMO_PASSWORD, scryptN: SCRYPT_N, uploadsDir, fakerSeed: 7 });
 
   beforeAll(async () => {
-    database = await open();
+    database = await open(tmp);
     db = database.db;
     await migrateToLatest(database);
     await bootstrap(db, { adminEmail: 'admin@example.com', adminPassword: 'Admin@123', scryptN: SCRYPT_N });
     await seed(OPTIONS);
   });
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   it('creates the demo accounts with the demo password', async () => {
     const accounts = await db

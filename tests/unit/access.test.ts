@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { visibleMenu } from '../../src/admin/layout/menuItems';
+import { canAccess, homePath, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
+
+const admin = { role: 'Admin', status: 'Active', permissions: [] };
+const sub = { role: 'Sub-Admin', status: 'Active', permissions: ['User-list', 'Post-list'] };
+const pending = { role: 'Sub-Admin', status: 'Request Pending', permissions: ['User-list'] };
+const user = { role: 'User', status: 'Active', permissions: [...PERMISSIONS] };
+
+const titles = (p: typeof admin) =>
+  visibleMenu((r) => canAccess(p, r)).flatMap((e) => (e.type === 'item' ? [e.title] : [e.title, ...e.children.map((c) => c.title)]));
+
+describe('access rules', () => {
+  it('lets an Admin open every resource', () => {
+    for (const resource of Object.keys(RESOURCE_RULES)) expect(canAccess(admin, resource)).toBe(true);
+  });
+
+  it('lets a Sub-Admin open only what its permissions name, never the Admin-only tools', () => {
+    expect(canAccess(sub, 'user')).toBe(true);
+    expect(canAccess(sub, 'post')).toBe(true);
+    expect(canAccess(sub, 'dashboard')).toBe(true);
+    for (const r of ['subadmin', 'spot', 'category', 'tag', 'emailtemplate', 'report', 'chat', 'aiItineraries', 'contentmanagement']) {
+      expect(canAccess(sub, r)).toBe(false);
+    }
+    expect(canAccess({ ...sub, permissions: [...PERMISSIONS] }, 'chat')).toBe(false);
+  });
+
+  it('keeps a Sub-Admin that is not Active on its profile', () => {
+    expect(canAccess(pending, 'profile')).toBe(true);
+    expect(canAccess(pending, 'user')).toBe(false);
+    expect(canAccess(pending, 'dashboard')).toBe(false);
+    expect(homePath(pending)).toBe('/profile');
+    expect(homePath(sub)).toBe('/dashboard');
+  });
+
+  it('refuses plain Users and unknown resources', () => {
+    expect(canAccess(user, 'user')).toBe(false);
+    expect(canAccess(sub, 'something-new')).toBe(false);
+  });
+
+  it('builds the menu from the same rules', () => {
+    expect(titles(sub)).toEqual(['app.menu.dashboard', 'app.menu.users', 'app.menu.posts']);
+    expect(titles(admin)).toContain('app.menu.report_user');
+    expect(titles({ ...sub, permissions: ['Report-list'] })).toEqual([
+      'app.menu.dashboard',
+      'app.menu.report',
+      'app.menu.report_categories',
+      'app.menu.report_post',
+      'app.menu.report_comment',
+      'app.menu.report_user',
+    ]);
+  });
+});

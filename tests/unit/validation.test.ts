@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/shared/contract';
+import { loginSchema, resetPasswordFormSchema } from '../../src/shared/validation/auth';
+import { englishText } from '../../src/shared/validation/messages';
+import { nameField, phoneField } from '../../src/shared/validation/user';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : englishText(r.error!.issues[0].message);
+
+describe('shared validation rules', () => {
+  it("gives the sign-in form the spec's messages", () => {
+    expect(firstMessage(loginSchema.safeParse({ email: '', password: 'abcd' }))).toBe('You must enter a email');
+    expect(firstMessage(loginSchema.safeParse({ email: 'x@', password: 'abcd' }))).toBe('You must enter a valid email');
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe('Please enter your password.');
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: 'abc' }))).toBe(
+      'Password is too short - should be 4 chars minimum.',
+    );
+    expect(loginSchema.safeParse({ email: 'a@b.co', password: 'abcd' }).success).toBe(true);
+  });
+
+  it('requires a strong, confirmed reset password', () => {
+    expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'lowercase1', passwordConfirm: 'lowercase1' }))).toMatch(
+      /^Password must be 8 characters long/,
+    );
+    expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'Abcdefg1', passwordConfirm: 'Abcdefg2' }))).toBe(
+      "New password doesn't Match the confirm password",
+    );
+    expect(resetPasswordFormSchema.safeParse({ password: 'Abcdefg1', passwordConfirm: 'Abcdefg1' }).success).toBe(true);
+  });
+
+  it('accepts names of 3-32 letters in any alphabet and checks phones', () => {
+    expect(nameField.safeParse('Ayşe Yılmaz').success).toBe(true);
+    expect(nameField.safeParse('محمد علي').success).toBe(true);
+    expect(firstMessage(nameField.safeParse('Al'))).toBe('Name is not valid');
+    expect(firstMessage(nameField.safeParse('R2D2 Droid'))).toBe('Name is not valid');
+    expect(firstMessage(phoneField.safeParse('12345'))).toBe('Phone number is too short');
+    expect(firstMessage(phoneField.safeParse('1234567890123456'))).toBe('Phone number is too long');
+    expect(firstMessage(phoneField.safeParse('12-34'))).toBe('Phone number is not valid');
+  });
+
+  it('shows dates as MM/DD/yyyy', () => {
+    expect(formatDate(new Date(2026, 0, 5, 12))).toBe('01/05/2026');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
