@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { homePath } from '../shared/access';
 import { createI18nProvider, isLocale, type Locale, RTL_LOCALES } from './i18n';
@@ -44,9 +44,10 @@ export function App() {
   return (
     <CacheProvider value={emotionCaches[direction]}>
       <BrowserRouter>
+        {/* no requireAuth: with it, react-admin's LogoutOnMount loops on /login under a BrowserRouter;
+            resources check auth themselves and custom routes use <Authenticated> */}
         <Admin
           disableTelemetry
-          requireAuth
           store={store}
           authProvider={authProvider}
           dataProvider={dataProvider}
@@ -68,8 +69,22 @@ export function App() {
             <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
           </CustomRoutes>
           <CustomRoutes>
-            <Route path="/dashboard" element={<DashboardRoute />} />
-            <Route path="/profile" element={<ProfilePage />} />
+            <Route
+              path="/dashboard"
+              element={
+                <Authenticated>
+                  <DashboardRoute />
+                </Authenticated>
+              }
+            />
+            <Route
+              path="/profile"
+              element={
+                <Authenticated>
+                  <ProfilePage />
+                </Authenticated>
+              }
+            />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
           </CustomRoutes>

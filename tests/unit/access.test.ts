@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { visibleMenu } from '../../src/admin/layout/menuItems';
 import { canAccess, homePath, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
 
-const admin = { role: 'Admin', status: 'Active', permissions: [] };
+const admin = { role: 'Admin', status: 'Active', permissions: [] as string[] };
 const sub = { role: 'Sub-Admin', status: 'Active', permissions: ['User-list', 'Post-list'] };
 const pending = { role: 'Sub-Admin', status: 'Request Pending', permissions: ['User-list'] };
 const user = { role: 'User', status: 'Active', permissions: [...PERMISSIONS] };
 
 const titles = (p: typeof admin) =>
-  visibleMenu((r) => canAccess(p, r)).flatMap((e) => (e.type === 'item' ? [e.title] : [e.title, ...e.children.map((c) => c.title)]));
+  visibleMenu((r) => canAccess(p, r)).flatMap((e) =>
+    e.type === 'item' ? [e.title] : [e.title, ...e.children.map((c) => c.title)],
+  );
 
 describe('access rules', () => {
   it('lets an Admin open every resource', () => {
@@ -19,7 +21,17 @@ describe('access rules', () => {
     expect(canAccess(sub, 'user')).toBe(true);
     expect(canAccess(sub, 'post')).toBe(true);
     expect(canAccess(sub, 'dashboard')).toBe(true);
-    for (const r of ['subadmin', 'spot', 'category', 'tag', 'emailtemplate', 'report', 'chat', 'aiItineraries', 'contentmanagement']) {
+    for (const r of [
+      'subadmin',
+      'spot',
+      'category',
+      'tag',
+      'emailtemplate',
+      'report',
+      'chat',
+      'aiItineraries',
+      'contentmanagement',
+    ]) {
       expect(canAccess(sub, r)).toBe(false);
     }
     expect(canAccess({ ...sub, permissions: [...PERMISSIONS] }, 'chat')).toBe(false);

@@ -6,7 +6,12 @@ const parse = (q: string) => Object.fromEntries(new URLSearchParams(q.slice(1)))
 describe('dataProvider list queries', () => {
   it('sends the user list one-based with its user_type and the default order', () => {
     const q = parse(listQuery(ENDPOINTS.user, { pagination: { page: 1, perPage: 10 }, filter: {} }));
-    expect(q).toEqual({ user_type: 'User', page: '1', limit: '10', order: '{"direction":"DESC","name":"id","type":"default"}' });
+    expect(q).toEqual({
+      user_type: 'User',
+      page: '1',
+      limit: '10',
+      order: '{"direction":"DESC","name":"id","type":"default"}',
+    });
   });
 
   it('sends sub-admin and category pages zero-based; categories default to name ascending', () => {
@@ -17,7 +22,9 @@ describe('dataProvider list queries', () => {
   });
 
   it('maps a sorted column to the order JSON', () => {
-    const q = parse(listQuery(ENDPOINTS.user, { pagination: { page: 2, perPage: 10 }, sort: { field: 'created_at', order: 'ASC' } }));
+    const q = parse(
+      listQuery(ENDPOINTS.user, { pagination: { page: 2, perPage: 10 }, sort: { field: 'created_at', order: 'ASC' } }),
+    );
     expect(JSON.parse(q.order)).toEqual({ direction: 'ASC', name: 'created_at', type: 'default' });
     expect(q.page).toBe('2');
   });

@@ -19,9 +19,9 @@ describe('shared validation rules', () => {
   });
 
   it('requires a strong, confirmed reset password', () => {
-    expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'lowercase1', passwordConfirm: 'lowercase1' }))).toMatch(
-      /^Password must be 8 characters long/,
-    );
+    expect(
+      firstMessage(resetPasswordFormSchema.safeParse({ password: 'lowercase1', passwordConfirm: 'lowercase1' })),
+    ).toMatch(/^Password must be 8 characters long/);
     expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'Abcdefg1', passwordConfirm: 'Abcdefg2' }))).toBe(
       "New password doesn't Match the confirm password",
     );

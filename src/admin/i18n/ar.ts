@@ -125,7 +125,8 @@ export const ar: Catalogue = {
   },
   resources: {
     user: {
-      name: 'مستخدم |||| المستخدمون',
+      // polyglot's six Arabic forms (zero, one, two, few, many, other); react-admin asks for 1 and 2
+      name: 'المستخدمون |||| مستخدم |||| المستخدمون |||| المستخدمون |||| المستخدمون |||| المستخدمون',
       search: 'ابحث باسم المستخدم أو البريد الإلكتروني أو الهاتف أو الحالة',
       fields: {
         profile_pic: 'الصورة الشخصية',
@@ -142,7 +143,7 @@ export const ar: Catalogue = {
       },
     },
     category: {
-      name: 'فئة |||| الفئات',
+      name: 'الفئات |||| فئة |||| الفئات |||| الفئات |||| الفئات |||| الفئات',
       search: 'ابحث باسم الفئة أو الحالة',
       fields: { name: 'اسم الفئة', created_at: 'تاريخ الإنشاء', status: 'الحالة' },
     },
