@@ -24,7 +24,7 @@ export const ar: Catalogue = {
       email_templates: 'قوالب البريد الإلكتروني',
       content_management: 'إدارة المحتوى',
       ai_chat: 'محادثة الذكاء الاصطناعي',
-      ai_itineraries: 'خطط رحلات الذكاء الاصطناعي',
+      ai_itineraries: 'رحلات الذكاء الاصطناعي',
       report: 'البلاغات',
       report_categories: 'فئات البلاغات',
       report_post: 'بلاغات المنشورات',
