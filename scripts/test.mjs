@@ -14,7 +14,7 @@ const run = (title, cmd, args) => {
 
 const steps = [
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['lint', 'npx', ['biome', 'check', 'src', 'tests', 'scripts']],
+  ['lint', 'npx', ['eslint', 'src', 'tests', 'scripts']],
   ['build the admin', 'npx', ['vite', 'build', '--logLevel', 'warn']],
 ];
 let checksFailed = 0;
