@@ -1,5 +1,5 @@
 import { CacheProvider } from '@emotion/react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { homePath } from '../shared/access';
@@ -23,8 +23,8 @@ const storedLocale = store.getItem<string>('locale');
 const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';
 const i18nProvider = createI18nProvider(initialLocale);
 
-/** "/" goes to the signed-in person's home page. */
-const RootRedirect = () => <Navigate to={homePath(session.principal())} replace />;
+/** "/" goes to the signed-in person's home page, or to sign-in for a guest. */
+const RootRedirect = () => <Navigate to={session.token() ? homePath(session.principal()) : '/login'} replace />;
 
 /** The locale lives in react-admin's store; follow it to set <html dir/lang> and the theme direction. */
 function useLocaleDirection() {
@@ -45,7 +45,7 @@ export function App() {
     <CacheProvider value={emotionCaches[direction]}>
       <BrowserRouter>
         {/* no requireAuth: with it, react-admin's LogoutOnMount loops on /login under a BrowserRouter;
-            resources check auth themselves and custom routes use <Authenticated> */}
+            resources check auth themselves and custom routes use <RequireSession> */}
         <Admin
           disableTelemetry
           store={store}
@@ -72,17 +72,17 @@ export function App() {
             <Route
               path="/dashboard"
               element={
-                <Authenticated>
+                <RequireSession>
                   <DashboardRoute />
-                </Authenticated>
+                </RequireSession>
               }
             />
             <Route
               path="/profile"
               element={
-                <Authenticated>
+                <RequireSession>
                   <ProfilePage />
-                </Authenticated>
+                </RequireSession>
               }
             />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
@@ -92,6 +92,15 @@ export function App() {
       </BrowserRouter>
     </CacheProvider>
   );
+}
+
+/**
+ * A signed-in page: a guest goes straight to /login (react-admin's <Authenticated> alone would log out
+ * over and over while its redirect is pending), a stored session is checked by <Authenticated>.
+ */
+function RequireSession({ children }: { children: ReactNode }) {
+  if (!session.token()) return <Navigate to="/login" replace />;
+  return <Authenticated>{children}</Authenticated>;
 }
 
 /** The dashboard is for active staff; a pending or inactive Sub-Admin goes to its profile. */

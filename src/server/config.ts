@@ -65,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFailures: int(env.LOGIN_MAX_FAILURES, 10),
       windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60),
     },
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: env.LOG_LEVEL || 'warn',
     passwordScryptN: int(env.PASSWORD_SCRYPT_N, 2 ** 17),
   };
   return { ...config, ...overrides };

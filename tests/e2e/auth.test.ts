@@ -94,6 +94,11 @@ describe('sign-in', () => {
       .limit(1)
       .executeTakeFirstOrThrow();
     await page.getByRole('cell', { name: first.name, exact: true }).waitFor();
+    // the search box carries the spec's placeholder and narrows the list
+    const other = await server.ctx.db.selectFrom('categories').select('name').orderBy('name', 'desc').limit(1).executeTakeFirstOrThrow();
+    await page.getByPlaceholder('Search for Category Name and Status').fill(other.name);
+    await page.getByRole('cell', { name: first.name, exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: other.name, exact: true }).waitFor();
     // every menu entry is there for an Admin
     for (const entry of [
       'Users',

@@ -32,6 +32,27 @@ const forgedToken = (expiresIn: string) =>
     .sign(new TextEncoder().encode('not-the-server-secret'));
 
 describe('session', () => {
+  it('sends a guest from any signed-in page to sign-in at once, and an unknown path to the 404 page', async () => {
+    for (const [path, landing] of [
+      ['/', '/login'],
+      ['/dashboard', '/login'],
+      ['/profile', '/login'],
+      ['/user', '/login'],
+      ['/no/such/page', '/pages/errors/error-404'],
+    ]) {
+      let navigations = 0;
+      const count = () => navigations++;
+      page.on('framenavigated', count);
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.getByRole('heading', { name: /Login to your account|Oops! Page not found/ }).waitFor();
+      await page.waitForTimeout(300);
+      page.off('framenavigated', count);
+      expect(new URL(page.url()).pathname).toBe(landing);
+      // a handful of redirects, not a loop of them
+      expect(navigations, path).toBeLessThan(12);
+    }
+  });
+
   it("ends a session the server refuses with 'Invalid access_token'", async () => {
     await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/dashboard');

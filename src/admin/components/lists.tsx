@@ -4,8 +4,14 @@ import { Avatar, Box, Chip, Typography } from '@mui/material';
 import { Pagination, SearchInput, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 
+/** The list's search box; its placeholder is a catalogue key (SearchInput does not translate it). */
+function ListSearchInput({ placeholderKey }: { placeholderKey: string; source: string; alwaysOn: boolean }) {
+  const translate = useTranslate();
+  return <SearchInput source="q" alwaysOn placeholder={translate(placeholderKey)} sx={{ minWidth: 360 }} />;
+}
+
 export const listSearchFilters = (placeholderKey: string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={placeholderKey} sx={{ minWidth: 320 }} />,
+  <ListSearchInput key="q" source="q" alwaysOn placeholderKey={placeholderKey} />,
 ];
 
 export const ListPagination = () => <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />;
