@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Admin, Authenticated, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { homePath } from '../shared/access';
 import { createI18nProvider, isLocale, type Locale, RTL_LOCALES } from './i18n';
@@ -22,6 +22,9 @@ const store = localStorageStore(undefined, 'backoffice');
 const storedLocale = store.getItem<string>('locale');
 const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';
 const i18nProvider = createI18nProvider(initialLocale);
+
+/** Notifications clear after 3 seconds (spec §4). */
+const AppNotification = () => <Notification autoHideDuration={3000} />;
 
 /** "/" goes to the signed-in person's home page, or to sign-in for a guest. */
 const RootRedirect = () => <Navigate to={session.token() ? homePath(session.principal()) : '/login'} replace />;
@@ -58,6 +61,7 @@ export function App() {
           dashboard={RootRedirect}
           catchAll={CatchAll}
           accessDenied={AccessDeniedRedirect}
+          notification={AppNotification}
           title="Travel Back-office"
         >
           <Resource name="user" {...user} />

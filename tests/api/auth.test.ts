@@ -7,6 +7,7 @@ import {
   dialects,
   latestMail,
   loginAs,
+  multipart,
   resetTokenFromMail,
   startTestApp,
   type TestApp,
@@ -340,16 +341,16 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
-    const form = new FormData();
-    form.append('name', 'Renamed Person');
-    form.append('password', 'Changed@123');
-    form.append('profile_pic', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const req = new Request('http://x/', { method: 'POST', body: form });
+    const body = await multipart({
+      name: 'Renamed Person',
+      password: 'Changed@123',
+      profile_pic: { filename: 'me.png', type: 'image/png', bytes: png },
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/user/update',
-      headers: { ...bearer(me.token), 'content-type': req.headers.get('content-type')! },
-      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { ...bearer(me.token), ...body.headers },
+      payload: body.payload,
     });
     expect(res.statusCode).toBe(200);
     const user = res.json().data.user;
@@ -360,15 +361,15 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(image.headers['cache-control']).toContain('max-age');
     expect((await login('me@example.com', 'Changed@123', '10.8.0.1')).statusCode).toBe(200);
 
-    const fake = new FormData();
-    fake.append('name', 'Renamed Person');
-    fake.append('profile_pic', new Blob(['not an image at all'], { type: 'image/png' }), 'fake.png');
-    const fakeReq = new Request('http://x/', { method: 'POST', body: fake });
+    const fake = await multipart({
+      name: 'Renamed Person',
+      profile_pic: { filename: 'fake.png', type: 'image/png', bytes: 'not an image at all' },
+    });
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/auth/user/update',
-      headers: { ...bearer(me.token), 'content-type': fakeReq.headers.get('content-type')! },
-      payload: Buffer.from(await fakeReq.arrayBuffer()),
+      headers: { ...bearer(me.token), ...fake.headers },
+      payload: fake.payload,
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('File type is not supported');

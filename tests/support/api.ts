@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
+import { insertUser } from '../../src/server/modules/users/service';
 
 export const TEST_SCRYPT_N = 2 ** 14;
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
@@ -60,34 +61,20 @@ export async function createUser(
     permissions?: string[];
   },
 ) {
-  const ts = new Date().toISOString();
-  const row = await t.ctx.db
-    .insertInto('users')
-    .values({
-      name: fields.name ?? 'Test Person',
-      email: fields.email,
-      phone: '5551234567',
-      country_code: '+1',
-      password_hash: await hashPassword(fields.password, TEST_SCRYPT_N),
-      status: fields.status ?? 'Active',
-      user_type: fields.user_type,
-      profile_pic: null,
-      thumbnail: null,
-      location: null,
-      country: null,
-      latitude: null,
-      longitude: null,
-      shortcuts: null,
-      created_at: ts,
-      updated_at: ts,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertUser(t.ctx.db, {
+    name: fields.name ?? 'Test Person',
+    email: fields.email,
+    phone: '5551234567',
+    country_code: '+1',
+    password_hash: await hashPassword(fields.password, TEST_SCRYPT_N),
+    status: fields.status ?? 'Active',
+    user_type: fields.user_type,
+  });
   for (const name of fields.permissions ?? []) {
     const p = await t.ctx.db.selectFrom('permissions').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-    await t.ctx.db.insertInto('user_permissions').values({ user_id: row.id, permission_id: p.id }).execute();
+    await t.ctx.db.insertInto('user_permissions').values({ user_id: id, permission_id: p.id }).execute();
   }
-  return row.id;
+  return id;
 }
 
 export async function loginAs(t: TestApp, email: string, password: string) {
@@ -112,4 +99,15 @@ export function resetTokenFromMail(raw: string | null): string | null {
   // quoted-printable soft line breaks must be undone before reading the link
   const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   return text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)?.[1] ?? null;
+}
+
+/** A multipart/form-data body for inject(): text fields and files ({ filename, type, bytes }). */
+export async function multipart(fields: Record<string, string | { filename: string; type: string; bytes: Uint8Array | string }>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([typeof value.bytes === 'string' ? value.bytes : new Uint8Array(value.bytes)], { type: value.type }), value.filename);
+  }
+  const request = new Request('http://multipart.local/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed/demo';
@@ -108,4 +109,25 @@ export function latestMail(dataDir: string): string | null {
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true });
+}
+
+/**
+ * Registers the hooks of a browser test file: one server and one browser for the file, a fresh browser
+ * context (so a fresh localStorage) for each test. Read `.server` and `.page` inside the tests.
+ */
+export function useBrowserSuite() {
+  const suite = {} as { server: Server; browser: Browser; page: Page; context: BrowserContext };
+  beforeAll(async () => {
+    suite.server = await startServer();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  beforeEach(async () => {
+    Object.assign(suite, await newPage(suite.browser));
+  });
+  afterEach(async () => suite.context?.close());
+  return suite;
 }

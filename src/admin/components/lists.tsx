@@ -1,7 +1,8 @@
 // Pieces every list screen shares (spec §2 "Common list layout"): search box, paging with the spec's
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
-import { Pagination, SearchInput, useRecordContext, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import { List, Pagination, SearchInput, type SortPayload, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 
 /** The list's search box; its placeholder is a catalogue key (SearchInput does not translate it). */
@@ -47,5 +48,14 @@ export function AvatarCell({ source, alt = 'name' }: { source: string; alt?: str
       alt={record?.[alt] as string}
       sx={{ width: 36, height: 36 }}
     />
+  );
+}
+
+/** A resource's list screen: search box with the spec's placeholder, paging, default order, empty state. */
+export function ResourceList({ searchKey, sort, children }: { searchKey: string; sort: SortPayload; children: ReactNode }) {
+  return (
+    <List filters={listSearchFilters(searchKey)} pagination={<ListPagination />} perPage={10} sort={sort} empty={<NoRecords />}>
+      {children}
+    </List>
   );
 }

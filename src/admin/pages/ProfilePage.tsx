@@ -8,7 +8,6 @@ import {
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Stack,
   TextField,
   Typography,
@@ -19,6 +18,7 @@ import { useForm } from 'react-hook-form';
 import type { SessionUser } from '../../shared/contract';
 import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/validation/auth';
 import { isAcceptedPictureName } from '../../shared/validation/user';
+import { SubmitButton, useFieldError } from '../components/forms';
 import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';
 import { apiFetch } from '../providers/httpClient';
@@ -30,6 +30,7 @@ export function ProfilePage() {
   const notify = useNotify();
   const refresh = useRefresh();
   const serverMessage = useServerMessage();
+  const fieldError = useFieldError();
   const [user, setUser] = useState<SessionUser | null>(session.user());
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -121,8 +122,7 @@ export function ProfilePage() {
               label={translate('app.profile.name')}
               fullWidth
               {...register('name')}
-              error={!!errors.name}
-              helperText={errors.name?.message ? translate(errors.name.message) : undefined}
+              {...fieldError(errors.name)}
             />
             <Box>
               <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />}>
@@ -151,17 +151,14 @@ export function ProfilePage() {
               autoComplete="new-password"
               fullWidth
               {...register('password')}
-              error={!!errors.password}
-              helperText={errors.password?.message ? translate(errors.password.message) : undefined}
+              {...fieldError(errors.password)}
             />
             <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={!isValid || (!isDirty && !picture) || !!pictureError || isSubmitting}
-              >
-                {isSubmitting ? <CircularProgress size={24} color="inherit" /> : translate('app.profile.save')}
-              </Button>
+              <SubmitButton
+                label="app.profile.save"
+                disabled={!isValid || (!isDirty && !picture) || !!pictureError}
+                submitting={isSubmitting}
+              />
             </Box>
           </Box>
         </CardContent>

@@ -1,6 +1,8 @@
 // List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order.
+/* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
+import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
 import { badRequest } from './errors';
 
 /** Deep offsets are capped: past this many rows a list asks the user to narrow the search. */
@@ -61,4 +63,24 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
     filter: (q.filter ?? '').trim(),
     order: { column, direction: order.direction === 'DESC' ? 'desc' : 'asc' },
   };
+}
+
+/**
+ * Runs a list: meta.total of `base`, and one page of `select(base)` in the requested order, with the id
+ * as tie-breaker so that pages never overlap.
+ */
+export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
+  base: QB,
+  select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
+  req: ListRequest<string>,
+  idColumn: string,
+): Promise<{ rows: Row[]; meta: ListMeta }> {
+  const count = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const rows = await select(base)
+    .orderBy(sql.ref(req.order.column), req.order.direction)
+    .orderBy(sql.ref(idColumn), req.order.direction)
+    .limit(req.limit)
+    .offset(req.offset)
+    .execute();
+  return { rows, meta: { total: Number((count as { n: number }).n), page: req.page, limit: req.limit } };
 }

@@ -5,6 +5,7 @@ import { PERMISSIONS, ROLES } from '../../shared/access';
 import { hashPassword } from '../auth/passwords';
 import { now } from '../db/index';
 import type { Database } from '../db/schema';
+import { insertUser } from '../modules/users/service';
 import { TEMPLATE_SEEDS } from '../mail/templates';
 
 export async function bootstrap(
@@ -35,27 +36,13 @@ export async function bootstrap(
   }
   const anyAdmin = await db.selectFrom('users').select('id').where('user_type', '=', 'Admin').executeTakeFirst();
   if (!anyAdmin) {
-    await db
-      .insertInto('users')
-      .values({
-        name: 'Admin',
-        email: opts.adminEmail.toLowerCase(),
-        phone: null,
-        country_code: null,
-        password_hash: await hashPassword(opts.adminPassword, opts.scryptN),
-        status: 'Active',
-        user_type: 'Admin',
-        profile_pic: null,
-        thumbnail: null,
-        location: null,
-        country: null,
-        latitude: null,
-        longitude: null,
-        shortcuts: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .execute();
+    await insertUser(db, {
+      name: 'Admin',
+      email: opts.adminEmail,
+      password_hash: await hashPassword(opts.adminPassword, opts.scryptN),
+      status: 'Active',
+      user_type: 'Admin',
+    });
   }
 }
 

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Link, TextField } from '@mui/material';
+import { Alert, Box, Link, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { homePath } from '../../../shared/access';
 import { type LoginInput, loginSchema } from '../../../shared/validation/auth';
+import { SubmitButton, useFieldError } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
 import { useServerMessage } from '../../components/useServerMessage';
 import { session } from '../../providers/session';
@@ -16,6 +17,7 @@ export function LoginPage() {
   const translate = useTranslate();
   const serverMessage = useServerMessage();
   const login = useLogin();
+  const fieldError = useFieldError();
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -37,7 +39,6 @@ export function LoginPage() {
       setError(serverMessage(e));
     }
   };
-  const fieldError = (message?: string) => (message ? translate(message) : undefined);
 
   return (
     <AuthCard title={translate('app.auth.login_title')}>
@@ -54,25 +55,21 @@ export function LoginPage() {
           autoFocus
           fullWidth
           {...register('email')}
-          error={!!errors.email}
-          helperText={fieldError(errors.email?.message)}
+          {...fieldError(errors.email)}
         />
         <PasswordField
           label={translate('app.auth.password')}
           autoComplete="current-password"
           fullWidth
           {...register('password')}
-          error={!!errors.password}
-          helperText={fieldError(errors.password?.message)}
+          {...fieldError(errors.password)}
         />
         {error && (
           <Alert severity="error" role="alert">
             {error}
           </Alert>
         )}
-        <Button type="submit" variant="contained" size="large" disabled={!isValid || !isDirty || isSubmitting}>
-          {isSubmitting ? <CircularProgress size={24} color="inherit" /> : translate('app.auth.login')}
-        </Button>
+        <SubmitButton label="app.auth.login" disabled={!isValid || !isDirty} submitting={isSubmitting} />
         <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
           {translate('app.auth.forgot_password_link')}
         </Link>

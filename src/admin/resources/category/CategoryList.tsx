@@ -1,16 +1,10 @@
-import { DataTable, List } from 'react-admin';
-import { DateCell, ListPagination, listSearchFilters, NoRecords, StatusChip } from '../../components/lists';
+import { DataTable } from 'react-admin';
+import { DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
 
 /** /category: the categories list (spec §2 "/category"). */
 export function CategoryList() {
   return (
-    <List
-      filters={listSearchFilters('resources.category.search')}
-      pagination={<ListPagination />}
-      perPage={10}
-      sort={{ field: 'name', order: 'ASC' }}
-      empty={<NoRecords />}
-    >
+    <ResourceList searchKey="resources.category.search" sort={{ field: 'name', order: 'ASC' }}>
       <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
         <DataTable.Col source="name" label="resources.category.fields.name" />
         <DataTable.Col source="created_at" label="resources.category.fields.created_at">
@@ -20,6 +14,6 @@ export function CategoryList() {
           <StatusChip />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </ResourceList>
   );
 }

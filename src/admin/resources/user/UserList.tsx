@@ -1,16 +1,10 @@
-import { DataTable, List, NumberField, TextField } from 'react-admin';
-import { AvatarCell, DateCell, ListPagination, listSearchFilters, NoRecords, StatusChip } from '../../components/lists';
+import { DataTable, NumberField, TextField } from 'react-admin';
+import { AvatarCell, DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
 
 /** /user: the users list (spec §2 "/user"). */
 export function UserList() {
   return (
-    <List
-      filters={listSearchFilters('resources.user.search')}
-      pagination={<ListPagination />}
-      perPage={10}
-      sort={{ field: 'id', order: 'DESC' }}
-      empty={<NoRecords />}
-    >
+    <ResourceList searchKey="resources.user.search" sort={{ field: 'id', order: 'DESC' }}>
       <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
         <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
           <AvatarCell source="thumbnail" />
@@ -38,6 +32,6 @@ export function UserList() {
           <StatusChip />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </ResourceList>
   );
 }

@@ -17,6 +17,7 @@ import { now } from '../../db/index';
 import { conflict, HttpError, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
+import { insertUser } from '../users/service';
 import { PROFILE_PICTURE_FORMATS, UnsupportedImageError } from '../../uploads/storage';
 import {
   accessSession,
@@ -84,30 +85,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema } }, async (request, reply) => {
     const input = request.body as z.infer<typeof registerSchema>;
     if (await findUserByEmail(ctx.db, input.email)) throw conflict('This email is already registered.');
-    const t = now();
-    const row = await ctx.db
-      .insertInto('users')
-      .values({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        country_code: null,
-        password_hash: await hashPassword(input.password, ctx.config.passwordScryptN),
-        status: 'Active',
-        user_type: 'User',
-        profile_pic: null,
-        thumbnail: null,
-        location: null,
-        country: null,
-        latitude: null,
-        longitude: null,
-        shortcuts: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const user = (await findUserById(ctx.db, row.id))!;
+    const id = await insertUser(ctx.db, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      password_hash: await hashPassword(input.password, ctx.config.passwordScryptN),
+      status: 'Active',
+      user_type: 'User',
+    });
+    const user = (await findUserById(ctx.db, id))!;
     const access_token = await ctx.tokens.signAccess({
       userId: user.id,
       role: 'User',

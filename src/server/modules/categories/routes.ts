@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { searchCondition } from '../../db/search';
-import { listQuerySchema, parseListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { list } from '../../http/reply';
 
 const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const;
@@ -21,15 +21,8 @@ export async function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       let base = ctx.db.selectFrom('categories');
       if (req.filter) base = base.where(searchCondition(ctx.dialect, 'categories', 'categories', req.filter));
-      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select(['id', 'name', 'status', 'created_at'])
-        .orderBy(req.order.column, req.order.direction)
-        .orderBy('id', req.order.direction)
-        .limit(req.limit)
-        .offset(req.offset)
-        .execute();
-      return list(reply, rows, { total, page: req.page, limit: req.limit });
+      const { rows, meta } = await runListQuery(base, (qb) => qb.select(['id', 'name', 'status', 'created_at']), req, 'id');
+    return list(reply, rows, meta);
     },
   );
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { searchCondition } from '../../db/search';
 import { notFound } from '../../http/errors';
-import { listQuerySchema, parseListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list } from '../../http/reply';
 
 const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
@@ -51,42 +51,34 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     let base = db.selectFrom('users').where('users.user_type', '=', q.user_type);
     if (req.filter) base = base.where(searchCondition(ctx.dialect, 'users', 'users', req.filter));
-    const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await base
-      .select(baseColumns)
-      .select((eb) => [
-        eb
-          .selectFrom('posts')
-          .whereRef('posts.user_id', '=', 'users.id')
-          .where('posts.type', '=', 'post')
-          .where('posts.deleted_at', 'is', null)
-          .select(eb.fn.countAll<number>().as('n'))
-          .as('postCount'),
-        eb
-          .selectFrom('posts')
-          .whereRef('posts.user_id', '=', 'users.id')
-          .where('posts.type', '=', 'itinerary')
-          .where('posts.deleted_at', 'is', null)
-          .select(eb.fn.countAll<number>().as('n'))
-          .as('itineraryCount'),
-        eb
-          .selectFrom('spots')
-          .whereRef('spots.user_id', '=', 'users.id')
-          .select(eb.fn.countAll<number>().as('n'))
-          .as('userSpotCount'),
-      ])
-      .orderBy(req.order.column, req.order.direction)
-      .orderBy('users.id', req.order.direction)
-      .limit(req.limit)
-      .offset(req.offset)
-      .execute();
+    const { rows, meta } = await runListQuery(
+      base,
+      (qb) =>
+        qb.select(baseColumns).select((eb) => {
+          // counts computed from the data, one indexed sub-query each
+          const userPosts = (type: string) =>
+            eb
+              .selectFrom('posts')
+              .whereRef('posts.user_id', '=', 'users.id')
+              .where('posts.type', '=', type)
+              .where('posts.deleted_at', 'is', null)
+              .select(eb.fn.countAll<number>().as('n'));
+          return [
+            userPosts('post').as('postCount'),
+            userPosts('itinerary').as('itineraryCount'),
+            eb.selectFrom('spots').whereRef('spots.user_id', '=', 'users.id').select(eb.fn.countAll<number>().as('n')).as('userSpotCount'),
+          ];
+        }),
+      req,
+      'users.id',
+    );
     const data = rows.map((r) => ({
       ...r,
       postCount: Number(r.postCount ?? 0),
       itineraryCount: Number(r.itineraryCount ?? 0),
       userSpotCount: Number(r.userSpotCount ?? 0),
     }));
-    return list(reply, data, { total, page: req.page, limit: req.limit });
+    return list(reply, data, meta);
   });
 
   app.get(
