@@ -49,7 +49,10 @@ describe('session', () => {
   it("refreshes an expired token, and logs out with 'Failed to login with token.' when that fails", async () => {
     await signIn(suite.page, suite.server.baseUrl, ADMIN.email, ADMIN.password);
     await suite.page.waitForURL('**/dashboard');
-    // an expired access token with a good refresh token: the session goes on with a new access token
+    // an expired access token with a good refresh token: the session goes on with a new access token.
+    // (The token is swapped on a page that makes no API calls, so that no refresh is in flight.)
+    await suite.page.getByTestId('stat-user').filter({ hasText: /\d/ }).waitFor();
+    await suite.page.goto(`${suite.server.baseUrl}/pages/errors/error-404`);
     const expired = await forgedToken('-1m');
     await suite.page.evaluate((t) => localStorage.setItem('token', t), expired);
     await suite.page.goto(`${suite.server.baseUrl}/category`);

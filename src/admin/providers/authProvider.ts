@@ -79,21 +79,21 @@ export const authProvider: AuthProvider = {
     }
   },
 
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
-      // an expired access token is refreshed once; anything else ends the session
-      if (isTokenExpired(session.token()) && session.refreshToken()) {
-        try {
-          await refreshSession();
-          return;
-        } catch {
-          /* falls through to logout */
-        }
+  async checkError(error: { status?: number; message?: string }) {
+    if (error?.status !== 401) return;
+    let message = error.message === REFRESH_FAILED ? REFRESH_FAILED : INVALID_TOKEN;
+    // an expired access token is refreshed once; anything else ends the session
+    if (message === INVALID_TOKEN && isTokenExpired(session.token()) && session.refreshToken()) {
+      try {
+        await refreshSession();
+        return;
+      } catch {
+        message = REFRESH_FAILED;
       }
-      session.clear();
-      verified = false;
-      throw { redirectTo: '/login', message: INVALID_TOKEN };
     }
+    session.clear();
+    verified = false;
+    throw { redirectTo: '/login', message };
   },
 
   async getIdentity() {
@@ -111,13 +111,16 @@ export const authProvider: AuthProvider = {
   },
 };
 
-/** Refreshes the access token before a call when it has expired (used by the dataProvider). */
+/**
+ * Refreshes the access token before a call when it has expired (used by the dataProvider). A failed
+ * refresh fails the call as a 401 carrying 'Failed to login with token.', which checkError shows.
+ */
 export async function ensureFreshToken(): Promise<void> {
-  if (session.token() && isTokenExpired(session.token()) && session.refreshToken()) {
+  if (session.token() && isTokenExpired(session.token())) {
     try {
       await refreshSession();
     } catch {
-      /* the call goes out and its 401 logs out */
+      throw { status: 401, message: REFRESH_FAILED };
     }
   }
 }

@@ -1,7 +1,8 @@
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
-import { Avatar, Box, Card, CardContent, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Avatar, Box, Card, CardContent, Link, Typography } from '@mui/material';
+import type { FormEventHandler, ReactNode } from 'react';
 import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The frame of the guest pages: sign-in, forgot password, reset password. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -37,5 +38,24 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The form inside an AuthCard: fields stacked, browser validation off (the zod rules speak). */
+export function AuthForm({ onSubmit, children }: { onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {children}
+    </Box>
+  );
+}
+
+/** A centred link under an auth form (to /login, /forgot-password). */
+export function AuthLink({ to, label }: { to: string; label: string }) {
+  const translate = useTranslate();
+  return (
+    <Link component={RouterLink} to={to} sx={{ alignSelf: 'center' }}>
+      {translate(label)}
+    </Link>
   );
 }

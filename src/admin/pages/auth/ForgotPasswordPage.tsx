@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Link, TextField, Typography } from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../../shared/validation/auth';
 import { ResultAlert, SubmitButton, useFieldError, usePostWithResult } from '../../components/forms';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 import { GuestOnly } from './GuestOnly';
 
 /** /forgot-password (guests only): asks the server to mail a reset link. */
@@ -22,22 +21,15 @@ export function ForgotPasswordPage() {
   return (
     <GuestOnly>
       <AuthCard title={translate('app.auth.forgot_title')}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={handleSubmit((values) => post('/auth/forgot-password', values))}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
+        <AuthForm onSubmit={handleSubmit((values) => post('/auth/forgot-password', values))}>
           <Typography variant="body2" color="text.secondary">
             {translate('app.auth.forgot_intro')}
           </Typography>
           <TextField label={translate('app.auth.email')} type="email" autoFocus fullWidth {...register('email')} {...fieldError(errors.email)} />
           <ResultAlert result={result} />
           <SubmitButton label="app.auth.send_reset_link" disabled={!isValid || !isDirty} submitting={isSubmitting} />
-          <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-            {translate('app.auth.back_to_login')}
-          </Link>
-        </Box>
+          <AuthLink to="/login" label="app.auth.back_to_login" />
+        </AuthForm>
       </AuthCard>
     </GuestOnly>
   );

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Link, TextField } from '@mui/material';
+import { Alert, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { homePath } from '../../../shared/access';
 import { type LoginInput, loginSchema } from '../../../shared/validation/auth';
 import { SubmitButton, useFieldError } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
 import { useServerMessage } from '../../components/useServerMessage';
 import { session } from '../../providers/session';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 
 /** Sign-in (spec §2 "/", §5 Sign-in): checked on change, Login disabled until valid and edited. */
 export function LoginPage() {
@@ -42,12 +42,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={translate('app.auth.login_title')}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-      >
+      <AuthForm onSubmit={handleSubmit(onSubmit)}>
         <TextField
           label={translate('app.auth.email')}
           type="email"
@@ -70,10 +65,8 @@ export function LoginPage() {
           </Alert>
         )}
         <SubmitButton label="app.auth.login" disabled={!isValid || !isDirty} submitting={isSubmitting} />
-        <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
-          {translate('app.auth.forgot_password_link')}
-        </Link>
-      </Box>
+        <AuthLink to="/forgot-password" label="app.auth.forgot_password_link" />
+      </AuthForm>
     </AuthCard>
   );
 }

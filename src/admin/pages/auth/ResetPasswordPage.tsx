@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Link } from '@mui/material';
+import {  } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { type ResetPasswordFormInput, resetPasswordFormSchema } from '../../../shared/validation/auth';
 import { ResultAlert, SubmitButton, useFieldError, usePostWithResult } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 import { GuestOnly } from './GuestOnly';
 
 export const RESET_REDIRECT_MS = 3000;
@@ -39,12 +39,7 @@ export function ResetPasswordPage() {
   return (
     <GuestOnly>
       <AuthCard title={translate('app.auth.reset_title')}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={handleSubmit((values) => post('/auth/reset-password', { token, password: values.password }))}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
+        <AuthForm onSubmit={handleSubmit((values) => post('/auth/reset-password', { token, password: values.password }))}>
           <PasswordField
             label={translate('app.auth.new_password')}
             autoComplete="new-password"
@@ -62,10 +57,8 @@ export function ResetPasswordPage() {
           />
           <ResultAlert result={result} suffix={done ? translate('app.auth.redirecting_to_login') : undefined} />
           <SubmitButton label="app.auth.reset_password" disabled={!isValid || !isDirty || done} submitting={isSubmitting} />
-          <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-            {translate('app.auth.back_to_login')}
-          </Link>
-        </Box>
+          <AuthLink to="/login" label="app.auth.back_to_login" />
+        </AuthForm>
       </AuthCard>
     </GuestOnly>
   );
