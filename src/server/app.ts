@@ -72,7 +72,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  const { authenticate, guard } = createGuard(tokens);
+  const { authenticate, guard, requireAccess } = createGuard(tokens);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -80,6 +80,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     tokens,
     authenticate,
     guard,
+    requireAccess,
     throttle: createLoginThrottle(database.db, config.loginThrottle),
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),

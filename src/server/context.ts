@@ -16,6 +16,7 @@ export interface AppContext {
   tokens: TokenService;
   authenticate: ReturnType<typeof createGuard>['authenticate'];
   guard: Guard;
+  requireAccess: ReturnType<typeof createGuard>['requireAccess'];
   throttle: Throttle;
   mailer: Mailer;
   storage: ImageStorage;

@@ -30,15 +30,20 @@ export function createGuard(tokens: TokenService) {
       throw unauthorized();
     }
   }
+  /** The caller must be signed in and allowed to use `resource`; for rules that depend on the request. */
+  async function requireAccess(request: FastifyRequest, resource: ResourceName): Promise<Caller> {
+    const caller = request.caller ?? (await authenticate(request));
+    request.caller = caller;
+    if (!canAccess(caller, resource)) throw forbidden();
+    return caller;
+  }
   /** preHandler: the caller must be signed in and allowed to use `resource`. */
   function guard(resource: ResourceName): preHandlerAsyncHookHandler {
     return async (request) => {
-      const caller = await authenticate(request);
-      if (!canAccess(caller, resource)) throw forbidden();
-      request.caller = caller;
+      await requireAccess(request, resource);
     };
   }
-  return { authenticate, guard };
+  return { authenticate, guard, requireAccess };
 }
 export type Guard = ReturnType<typeof createGuard>['guard'];
 

@@ -137,6 +137,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .where('used_at', 'is', null)
     .execute();
   await ctx.tokens.revokeAllForUser(row.user_id);
+  await audit(ctx, row.user_id, 'password.reset', 'user', row.user_id);
   const user = await findUserById(ctx.db, row.user_id);
   if (user)
     await sendTemplate(ctx.db, ctx.mailer, 'password-changed', user.email, { name: user.name, email: user.email });

@@ -43,7 +43,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery } }, async (request, reply) => {
     const q = request.query as z.infer<typeof userListQuery>;
     // User-list opens the user list (and the post form's user picker), SubAdmin-list the sub-admins.
-    await ctx.guard(q.user_type === 'Sub-Admin' ? 'subadmin' : 'user').call(app, request, reply);
+    await ctx.requireAccess(request, q.user_type === 'Sub-Admin' ? 'subadmin' : 'user');
     const req = parseListQuery(q, {
       sortable: SORTABLE,
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
@@ -86,9 +86,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ['users'], params: z.object({ id: z.coerce.number().int() }) } },
     async (request, reply) => {
       const { id } = request.params as { id: number };
+      // signed in first, so that a stranger cannot learn which ids exist
+      request.caller = await ctx.authenticate(request);
       const user = await db.selectFrom('users').select(baseColumns).where('id', '=', id).executeTakeFirst();
       if (!user || user.user_type === 'Admin') throw notFound('User not found');
-      await ctx.guard(user.user_type === 'Sub-Admin' ? 'subadmin' : 'user').call(app, request, reply);
+      await ctx.requireAccess(request, user.user_type === 'Sub-Admin' ? 'subadmin' : 'user');
       return item(reply, user);
     },
   );
