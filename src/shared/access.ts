@@ -6,6 +6,7 @@ export type Role = (typeof ROLES)[number];
 
 /** Roles that may sign in to the back-office. */
 export const STAFF_ROLES: readonly Role[] = ['Admin', 'Sub-Admin'];
+export const isStaff = (role: string | null | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 
 export const USER_STATUSES = ['Pending', 'Active', 'Inactive', 'Request Pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

@@ -8,6 +8,7 @@ import {
   registerSchema,
   resetPasswordRequestSchema,
 } from '../../../shared/validation/auth';
+import { isStaff } from '../../../shared/access';
 import { isAcceptedPictureName } from '../../../shared/validation/user';
 import { callerOf } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
@@ -51,8 +52,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       const { userId, refreshToken } = await ctx.tokens.rotateRefresh(token);
       const user = await findUserById(ctx.db, userId);
-      if (!user || (user.user_type !== 'Admin' && user.user_type !== 'Sub-Admin'))
-        throw unauthorized('Failed to login with token.');
+      if (!user || !isStaff(user.user_type)) throw unauthorized('Failed to login with token.');
       return { ...(await accessSession(ctx, user)), refresh_token: refreshToken };
     } catch (err) {
       if (err instanceof RefreshError) throw unauthorized('Failed to login with token.');

@@ -1,6 +1,6 @@
 // Sign-in, session building, password reset and profile rules (spec §4 Session, §7 Authentication).
 import type { Kysely } from 'kysely';
-import { PERMISSIONS, type Role, STAFF_ROLES, type UserStatus } from '../../../shared/access';
+import { isStaff, PERMISSIONS, type Role, type UserStatus } from '../../../shared/access';
 import type { LoginPayload, SessionUser } from '../../../shared/contract';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../auth/passwords';
 import { randomToken, sha256 } from '../../auth/tokens';
@@ -81,7 +81,7 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     throw unauthorized('Email or password is incorrect.');
   }
   await ctx.throttle.recordSuccess(email);
-  if (!(STAFF_ROLES as string[]).includes(user.user_type)) throw unauthorized('Invalid User!');
+  if (!isStaff(user.user_type)) throw unauthorized('Invalid User!');
   return startSession(ctx, user);
 }
 
