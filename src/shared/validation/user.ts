@@ -47,3 +47,73 @@ export function isAcceptedPictureName(fileName: string): boolean {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   return (PROFILE_PICTURE_EXTENSIONS as readonly string[]).includes(ext);
 }
+
+/** The account kinds a user form manages. */
+export const MANAGED_USER_TYPES = ['User', 'Sub-Admin'] as const;
+export type ManagedUserType = (typeof MANAGED_USER_TYPES)[number];
+
+/** Status choices of the forms (spec §4, §5): users Pending/Active/Inactive; sub-admins also 'Request Pending'. */
+export const USER_FORM_STATUSES = ['Active', 'Inactive', 'Pending'] as const;
+export const SUBADMIN_FORM_STATUSES = ['Active', 'Inactive', 'Request Pending'] as const;
+
+const statusField = z
+  .string({ error: v('statusRequired') })
+  .trim()
+  .min(1, v('statusRequired'))
+  .refine((s) => [...USER_FORM_STATUSES, ...SUBADMIN_FORM_STATUSES].includes(s as never), v('statusRequired'));
+
+/**
+ * Add User / Add Sub Admin (spec §5). A User needs a password by the user rule; a Sub-Admin gets a
+ * generated one and starts at 'Request Pending' (set by the server).
+ */
+export const userCreateSchema = z
+  .object({
+    name: nameField,
+    email: userEmailField,
+    phone: phoneField,
+    user_type: z.enum(MANAGED_USER_TYPES).default('User'),
+    password: z.string().optional(),
+    status: z.string().optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.user_type !== 'User') return;
+    const password = userPasswordField.safeParse(d.password ?? '');
+    if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0].message });
+    const status = statusField.safeParse(d.status ?? '');
+    if (!status.success) ctx.addIssue({ code: 'custom', path: ['status'], message: status.error.issues[0].message });
+  });
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+/** Optional new sub-admin password: no uppercase needed (spec §5). */
+export const optionalSubAdminPassword = z
+  .string()
+  .optional()
+  .refine((p) => !p || SUBADMIN_PASSWORD_PATTERN.test(p), v('subAdminPasswordRule'));
+
+/** Edit user / sub-admin: email and phone are not editable; password optional by the type's rule. */
+export const userUpdateSchema = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    name: nameField,
+    status: statusField,
+    password: z.string().optional(),
+  })
+  .passthrough();
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** Sequence: a whole number, minimum 0. */
+export const sequenceSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  sequence: z.coerce.number({ error: v('sequenceInvalid') }).int(v('sequenceInvalid')).min(0, v('sequenceInvalid')),
+});
+
+export const BULK_ACTIONS = ['delete', 'inactive', 'active'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const bulkActionSchema = z.object({
+  // a single id may arrive as a plain value from a url-encoded form
+  user_ids: z.preprocess(
+    (ids) => (ids === undefined || Array.isArray(ids) ? ids : [ids]),
+    z.array(z.coerce.number().int()).min(1, v('invalidInput')),
+  ),
+  action: z.enum(BULK_ACTIONS, { error: v('invalidInput') }),
+});

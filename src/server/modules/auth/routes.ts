@@ -9,17 +9,15 @@ import {
   resetPasswordRequestSchema,
 } from '../../../shared/validation/auth';
 import { isStaff } from '../../../shared/access';
-import { isAcceptedPictureName } from '../../../shared/validation/user';
 import { callerOf } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { conflict, HttpError, notFound, unauthorized } from '../../http/errors';
+import { conflict, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
-import { insertUser } from '../users/service';
-import { PROFILE_PICTURE_FORMATS, UnsupportedImageError } from '../../uploads/storage';
+import { insertUser, storeProfilePicture } from '../users/service';
 import {
   accessSession,
   audit,
@@ -116,15 +114,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const picture = files.find((f) => f.field === 'profile_pic');
       const changes: Record<string, unknown> = { name: input.name, updated_at: now() };
       if (picture) {
-        if (!isAcceptedPictureName(picture.filename)) throw new HttpError(415, 'File type is not supported');
-        try {
-          const stored = await ctx.storage.save(picture.bytes, 'users', PROFILE_PICTURE_FORMATS);
-          changes.profile_pic = stored.url;
-          changes.thumbnail = stored.thumbnailUrl;
-        } catch (err) {
-          if (err instanceof UnsupportedImageError) throw new HttpError(415, 'File type is not supported');
-          throw err;
-        }
+        const stored = await storeProfilePicture(ctx.storage, picture);
+        changes.profile_pic = stored.url;
+        changes.thumbnail = stored.thumbnailUrl;
       }
       if (input.password) changes.password_hash = await hashPassword(input.password, ctx.config.passwordScryptN);
       await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();

@@ -1,12 +1,31 @@
-// Users and sub-admins (spec §7 "Users and sub-admins"). The list is here; forms, bulk actions and
-// pictures follow in the users issue.
-import type { FastifyInstance } from 'fastify';
+// Users and sub-admins (spec §7 "Users and sub-admins"): list, detail, add, edit, delete, sequence and
+// bulk actions. User-list opens the users, SubAdmin-list the sub-admins; only an Admin grants permissions.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { canAccess, PERMISSIONS, type Permission } from '../../../shared/access';
+import { englishText } from '../../../shared/validation/messages';
+import {
+  bulkActionSchema,
+  optionalSubAdminPassword,
+  optionalUserPassword,
+  SUBADMIN_FORM_STATUSES,
+  sequenceSchema,
+  USER_FORM_STATUSES,
+  userCreateSchema,
+  userUpdateSchema,
+} from '../../../shared/validation/user';
+import { generatePassword, hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import type { UserRow } from '../../db/schema';
 import { searchCondition } from '../../db/search';
-import { notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
-import { item, list } from '../../http/reply';
+import { item, list, ok } from '../../http/reply';
+import { sendTemplate } from '../../mail/mailer';
+import { audit, findUserByEmail, permissionsOf } from '../auth/service';
+import { insertUser, storeProfilePicture, userCounts } from './service';
 
 const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
 
@@ -43,7 +62,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery } }, async (request, reply) => {
     const q = request.query as z.infer<typeof userListQuery>;
     // User-list opens the user list (and the post form's user picker), SubAdmin-list the sub-admins.
-    await ctx.requireAccess(request, q.user_type === 'Sub-Admin' ? 'subadmin' : 'user');
+    await ctx.requireAccess(request, resourceOf(q.user_type));
     const req = parseListQuery(q, {
       sortable: SORTABLE,
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
@@ -83,15 +102,166 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/user/login/:id',
-    { schema: { tags: ['users'], params: z.object({ id: z.coerce.number().int() }) } },
+    { schema: { tags: ['users'], params: idParams } },
     async (request, reply) => {
-      const { id } = request.params as { id: number };
-      // signed in first, so that a stranger cannot learn which ids exist
-      request.caller = await ctx.authenticate(request);
-      const user = await db.selectFrom('users').select(baseColumns).where('id', '=', id).executeTakeFirst();
-      if (!user || user.user_type === 'Admin') throw notFound('User not found');
-      await ctx.requireAccess(request, user.user_type === 'Sub-Admin' ? 'subadmin' : 'user');
-      return item(reply, user);
+      const user = await findManagedUser(request, (request.params as { id: number }).id);
+      const detail = await db
+        .selectFrom('users')
+        .select([...baseColumns, 'users.country', 'users.latitude', 'users.longitude'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      const permissions = user.user_type === 'Sub-Admin' ? await permissionsOf(db, user) : [];
+      return item(reply, { ...detail, ...(await userCounts(db, user.id)), permissions });
     },
   );
+
+  app.post('/api/user', { schema: { tags: ['users'] } }, async (request, reply) => {
+    const { fields, files } = await readForm(request);
+    const input = parseWith(userCreateSchema, fields);
+    const caller = await ctx.requireAccess(request, resourceOf(input.user_type));
+    if (await findUserByEmail(db, input.email)) throw conflict('This email is already registered.');
+    const picture = files.find((f) => f.field === 'profile_pic');
+    const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
+    const subAdmin = input.user_type === 'Sub-Admin';
+    // A Sub-Admin gets a generated password (mailed) and waits at 'Request Pending' (spec §4, §7).
+    const password = subAdmin ? generatePassword(10) : input.password!;
+    const id = await insertUser(db, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      password_hash: await hashPassword(password, ctx.config.passwordScryptN),
+      status: subAdmin ? 'Request Pending' : input.status!,
+      user_type: input.user_type,
+      profile_pic: stored?.url ?? null,
+      thumbnail: stored?.thumbnailUrl ?? null,
+    });
+    if (subAdmin) {
+      await sendTemplate(db, ctx.mailer, 'subadmin-invitation', input.email, {
+        name: input.name,
+        email: input.email.toLowerCase(),
+        password,
+        link: `${ctx.config.publicUrl}/login`,
+      });
+    }
+    await audit(ctx, caller.userId, 'create', 'user', id, { user_type: input.user_type });
+    return ok(reply, { data: { id } }, subAdmin ? 'Sub-Admin user has been added successfully' : 'User has been added successfully');
+  });
+
+  app.post('/api/user/update-user', { schema: { tags: ['users'] } }, async (request, reply) => {
+    const { fields, files } = await readForm(request);
+    const input = parseWith(userUpdateSchema, fields);
+    const user = await findManagedUser(request, input.id);
+    const caller = request.caller!;
+    const subAdmin = user.user_type === 'Sub-Admin';
+    const statuses: readonly string[] = subAdmin ? SUBADMIN_FORM_STATUSES : USER_FORM_STATUSES;
+    if (!statuses.includes(input.status)) throw badRequest('validation.statusRequired', { status: englishText('validation.statusRequired') });
+    const password = input.password || undefined;
+    if (password) parseWith(subAdmin ? z.object({ password: optionalSubAdminPassword }) : z.object({ password: optionalUserPassword }), { password });
+    const grants = fields.permissions === undefined ? undefined : parsePermissions(fields.permissions);
+    if (grants && (!subAdmin || caller.role !== 'Admin')) throw forbidden();
+
+    const picture = files.find((f) => f.field === 'profile_pic');
+    const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          name: input.name,
+          status: input.status,
+          updated_at: now(),
+          ...(password ? { password_hash: await hashPassword(password, ctx.config.passwordScryptN) } : {}),
+          ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
+        })
+        .where('id', '=', user.id)
+        .execute();
+      if (grants) {
+        await trx.deleteFrom('user_permissions').where('user_id', '=', user.id).execute();
+        const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
+        if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: user.id, permission_id: p.id }))).execute();
+      }
+    });
+    if (stored) await ctx.storage.remove(user.profile_pic);
+    await audit(ctx, caller.userId, 'update', 'user', user.id, { status: input.status, password: !!password, permissions: grants });
+    return ok(reply, { data: { id: user.id } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
+  });
+
+  app.delete('/api/user/delete/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
+    const user = await findManagedUser(request, (request.params as { id: number }).id);
+    const caller = request.caller!;
+    await deleteUser(user);
+    await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email });
+    return ok(reply, null, 'User has been deleted successfully');
+  });
+
+  app.post('/api/user/sequence/change', { schema: { tags: ['users'], body: sequenceSchema } }, async (request, reply) => {
+    const caller = await ctx.requireAccess(request, 'user');
+    const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
+    const res = await db
+      .updateTable('users')
+      .set({ sequence, updated_at: now() })
+      .where('id', '=', id)
+      .where('user_type', '=', 'User')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw notFound('User not found');
+    await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
+    return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
+  });
+
+  app.post('/api/user/bulk-action', { schema: { tags: ['users'], body: bulkActionSchema } }, async (request, reply) => {
+    const caller = await ctx.requireAccess(request, 'user');
+    const { user_ids, action } = request.body as z.infer<typeof bulkActionSchema>;
+    const succeedUserIds: number[] = [];
+    const failedUserIds: number[] = [];
+    for (const id of [...new Set(user_ids)]) {
+      const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      // the bulk menu acts on users and sub-admins the caller may manage, never on an Admin or itself
+      if (!user || user.user_type === 'Admin' || user.id === caller.userId || !canAccess(caller, resourceOf(user.user_type))) {
+        failedUserIds.push(id);
+        continue;
+      }
+      if (action === 'delete') await deleteUser(user);
+      else await db.updateTable('users').set({ status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() }).where('id', '=', id).execute();
+      succeedUserIds.push(id);
+    }
+    await audit(ctx, caller.userId, `bulk.${action}`, 'user', null, { succeedUserIds, failedUserIds });
+    const done = { delete: 'deleted', inactive: 'set inactive', active: 'set active' }[action];
+    return ok(
+      reply,
+      { succeedUserIds, failedUserIds },
+      `${succeedUserIds.length} users ${done} successfully, ${failedUserIds.length} users failed`,
+    );
+  });
+
+  /** A user or sub-admin the caller may manage (401 before any lookup, then 404, then 403). */
+  async function findManagedUser(request: FastifyRequest, id: number): Promise<UserRow> {
+    request.caller = await ctx.authenticate(request);
+    const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!user || user.user_type === 'Admin') throw notFound('User not found');
+    await ctx.requireAccess(request, resourceOf(user.user_type));
+    return user;
+  }
+
+  /** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */
+  async function deleteUser(user: UserRow) {
+    await db.deleteFrom('users').where('id', '=', user.id).execute();
+    await ctx.storage.remove(user.profile_pic);
+  }
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const resourceOf = (userType: string) => (userType === 'Sub-Admin' ? 'subadmin' : 'user');
+
+/** The permission list an Admin grants: a JSON array of permission names. */
+function parsePermissions(value: unknown): Permission[] {
+  let list: unknown;
+  try {
+    list = typeof value === 'string' ? (value.trim() ? JSON.parse(value) : []) : value;
+  } catch {
+    throw badRequest('validation.invalidInput', { permissions: 'must be a JSON list of permission names' });
+  }
+  if (!Array.isArray(list) || !list.every((p) => (PERMISSIONS as readonly string[]).includes(p))) {
+    throw badRequest('validation.invalidInput', { permissions: `each must be one of ${PERMISSIONS.join(', ')}` });
+  }
+  return [...new Set(list as Permission[])];
 }

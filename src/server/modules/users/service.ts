@@ -1,7 +1,11 @@
 // Rules and queries about user rows shared by several modules.
 import type { Kysely } from 'kysely';
+import { isAcceptedPictureName } from '../../../shared/validation/user';
 import { now } from '../../db/index';
 import type { Database, NewUser } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { UploadedFile } from '../../http/form';
+import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
 export type NewUserFields = Pick<NewUser, 'name' | 'email' | 'password_hash' | 'status' | 'user_type'> &
   Partial<Omit<NewUser, 'id' | 'created_at' | 'updated_at'>>;
@@ -29,4 +33,48 @@ export async function insertUser(db: Kysely<Database>, fields: NewUserFields): P
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Stores an uploaded profile picture after checking its name and its content (spec §5: jpg, jpeg, png, gif). */
+export async function storeProfilePicture(storage: ImageStorage, file: UploadedFile): Promise<StoredImage> {
+  if (!isAcceptedPictureName(file.filename)) throw new HttpError(415, 'validation.fileTypeNotSupported');
+  try {
+    return await storage.save(file.bytes, 'users', PROFILE_PICTURE_FORMATS);
+  } catch (err) {
+    if (err instanceof UnsupportedImageError) throw new HttpError(415, 'validation.fileTypeNotSupported');
+    throw err;
+  }
+}
+
+/** Every count of spec §3 "User", computed from the data. */
+export async function userCounts(db: Kysely<Database>, userId: number) {
+  const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) => Number((await q.executeTakeFirstOrThrow()).n);
+  const posts = (type: string) =>
+    db.selectFrom('posts').where('user_id', '=', userId).where('type', '=', type).where('deleted_at', 'is', null);
+  const stops = (type: string) =>
+    db
+      .selectFrom('post_spots')
+      .innerJoin('posts', 'posts.id', 'post_spots.post_id')
+      .where('posts.user_id', '=', userId)
+      .where('posts.type', '=', type)
+      .where('posts.deleted_at', 'is', null);
+  return {
+    postCount: await count(posts('post').select((eb) => eb.fn.countAll().as('n'))),
+    itineraryCount: await count(posts('itinerary').select((eb) => eb.fn.countAll().as('n'))),
+    userSpotCount: await count(db.selectFrom('spots').where('user_id', '=', userId).select((eb) => eb.fn.countAll().as('n'))),
+    postSpotCount: await count(stops('post').select((eb) => eb.fn.countAll().as('n'))),
+    itineraryTripsCounts: await count(stops('itinerary').select((eb) => eb.fn.countAll().as('n'))),
+    userFollowersCount: await count(db.selectFrom('follows').where('following_id', '=', userId).select((eb) => eb.fn.countAll().as('n'))),
+    // countries visited: distinct countries of the spots in the user's posts and itineraries
+    countryCount: await count(
+      db
+        .selectFrom('post_spots')
+        .innerJoin('posts', 'posts.id', 'post_spots.post_id')
+        .innerJoin('spots', 'spots.id', 'post_spots.spot_id')
+        .where('posts.user_id', '=', userId)
+        .where('posts.deleted_at', 'is', null)
+        .where('spots.country', 'is not', null)
+        .select((eb) => eb.fn.count('spots.country').distinct().as('n')),
+    ),
+  };
 }
