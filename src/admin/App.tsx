@@ -15,7 +15,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { session } from './providers/session';
 import category from './resources/category';
-import user from './resources/user';
+import user, { UserEdit, UserShow } from './resources/user';
 import { emotionCaches, themeFor } from './theme';
 
 const store = localStorageStore(undefined, 'backoffice');
@@ -64,7 +64,9 @@ export function App() {
           notification={AppNotification}
           title="Travel Back-office"
         >
-          <Resource name="user" {...user} />
+          <Resource name="user" {...user}>
+            <Route path=":id" element={<UserShow />} />
+          </Resource>
           <Resource name="category" {...category} />
           <CustomRoutes noLayout>
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
@@ -89,6 +91,7 @@ export function App() {
                 </RequireSession>
               }
             />
+            <Route path="/edituser/:id" element={<UserEdit />} />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
           </CustomRoutes>

@@ -1,7 +1,7 @@
 // Pieces every list screen shares (spec §2 "Common list layout"): search box, paging with the spec's
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { List, Pagination, SearchInput, type SortPayload, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 
@@ -52,9 +52,27 @@ export function AvatarCell({ source, alt = 'name' }: { source: string; alt?: str
 }
 
 /** A resource's list screen: search box with the spec's placeholder, paging, default order, empty state. */
-export function ResourceList({ searchKey, sort, children }: { searchKey: string; sort: SortPayload; children: ReactNode }) {
+export function ResourceList({
+  searchKey,
+  sort,
+  actions,
+  children,
+}: {
+  searchKey: string;
+  sort: SortPayload;
+  /** toolbar actions (the add button); none by default */
+  actions?: ReactElement | false;
+  children: ReactNode;
+}) {
   return (
-    <List filters={listSearchFilters(searchKey)} pagination={<ListPagination />} perPage={10} sort={sort} empty={<NoRecords />}>
+    <List
+      filters={listSearchFilters(searchKey)}
+      pagination={<ListPagination />}
+      perPage={10}
+      sort={sort}
+      empty={false}
+      actions={actions ?? false}
+    >
       {children}
     </List>
   );

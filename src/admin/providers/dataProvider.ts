@@ -17,6 +17,16 @@ export interface EndpointRow {
   query?: Record<string, string>;
   /** react-admin sort field -> server sort name, where they differ */
   sortNames?: Record<string, string>;
+  /** POST path that creates (the body is sent as multipart form data) */
+  create?: string;
+  /** POST path that updates, the id in the body (multipart form data) */
+  update?: string;
+  /** DELETE path of one item */
+  remove?: (id: RaRecord['id']) => string;
+  /** fields always sent on create (user_type…) */
+  createFields?: Record<string, string>;
+  /** POST path that sets { id, sequence } */
+  sequence?: string;
 }
 
 const byIdDesc: ListOrder = { direction: 'DESC', name: 'id', type: 'default' };
@@ -29,6 +39,11 @@ export const ENDPOINTS: Record<string, EndpointRow> = {
     pageBase: 1,
     defaultOrder: byIdDesc,
     query: { user_type: 'User' },
+    create: '/user',
+    update: '/user/update-user',
+    remove: (id) => `/user/delete/${id}`,
+    createFields: { user_type: 'User' },
+    sequence: '/user/sequence/change',
   },
   subadmin: {
     list: '/user',
@@ -36,6 +51,10 @@ export const ENDPOINTS: Record<string, EndpointRow> = {
     pageBase: 0,
     defaultOrder: byIdDesc,
     query: { user_type: 'Sub-Admin' },
+    create: '/user',
+    update: '/user/update-user',
+    remove: (id) => `/user/delete/${id}`,
+    createFields: { user_type: 'Sub-Admin' },
   },
   category: { list: '/category', pageBase: 0, defaultOrder: byNameAsc },
 };
@@ -72,8 +91,34 @@ export function listQuery(row: EndpointRow, params: Partial<GetListParams>): str
 
 const notYet = (what: string) => () => Promise.reject(new Error(`${what} is not available for this resource yet`));
 
+function need<K extends keyof EndpointRow>(row: EndpointRow, key: K, resource: string): NonNullable<EndpointRow[K]> {
+  const value = row[key];
+  if (!value) throw new Error(`"${resource}" has no ${String(key)} endpoint`);
+  return value as NonNullable<EndpointRow[K]>;
+}
+
+/**
+ * Multipart body of a form: files from react-admin's file inputs ({ rawFile }), lists as JSON text,
+ * other values as text; empty values are left out.
+ */
+export function toFormData(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    const file = (value as { rawFile?: unknown }).rawFile;
+    if (file instanceof File) form.append(key, file);
+    else if (Array.isArray(value)) form.append(key, JSON.stringify(value));
+    else if (typeof value !== 'object') form.append(key, String(value));
+  }
+  return form;
+}
+
+export type BulkUserAction = 'delete' | 'inactive' | 'active';
+
 export interface BackOfficeDataProvider extends DataProvider {
   getStatistics(): Promise<DashboardStatistics>;
+  changeSequence(resource: string, id: RaRecord['id'], sequence: number): Promise<{ message: string }>;
+  bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
 }
 
 export const dataProvider: BackOfficeDataProvider = {
@@ -97,11 +142,50 @@ export const dataProvider: BackOfficeDataProvider = {
     return { data: rows.map((r) => r.data) };
   },
   getManyReference: notYet('getManyReference'),
-  create: notYet('create'),
-  update: notYet('update'),
+  async create(resource, params) {
+    await ensureFreshToken();
+    const row = endpoint(resource);
+    const res = await apiFetch<{ data: { id: number } }>(need(row, 'create', resource), {
+      method: 'POST',
+      body: toFormData({ ...params.data, ...row.createFields }),
+    });
+    return { data: { ...params.data, id: res.data.data.id }, meta: { message: res.message } } as never;
+  },
+  async update(resource, params) {
+    await ensureFreshToken();
+    const row = endpoint(resource);
+    const res = await apiFetch(need(row, 'update', resource), {
+      method: 'POST',
+      body: toFormData({ ...params.data, id: params.id }),
+    });
+    return { data: { ...params.data, id: params.id }, meta: { message: res.message } } as never;
+  },
   updateMany: notYet('updateMany'),
-  delete: notYet('delete'),
+  async delete(resource, params) {
+    await ensureFreshToken();
+    const row = endpoint(resource);
+    await apiFetch(need(row, 'remove', resource)(params.id), { method: 'DELETE' });
+    return { data: params.previousData ?? { id: params.id } } as never;
+  },
   deleteMany: notYet('deleteMany'),
+  async changeSequence(resource, id, sequence) {
+    await ensureFreshToken();
+    const res = await apiFetch(need(endpoint(resource), 'sequence', resource), {
+      method: 'POST',
+      body: JSON.stringify({ id, sequence }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    return { message: res.message };
+  },
+  async bulkUserAction(ids, action) {
+    await ensureFreshToken();
+    const res = await apiFetch<{ succeedUserIds: number[]; failedUserIds: number[] }>('/user/bulk-action', {
+      method: 'POST',
+      body: JSON.stringify({ user_ids: ids, action }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    return { ...res.data, message: res.message };
+  },
   async getStatistics() {
     await ensureFreshToken();
     const { data } = await apiFetch<DashboardStatistics>('/user/user-statistics');

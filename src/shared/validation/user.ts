@@ -38,7 +38,7 @@ export const userPasswordField = z
 /** Optional new password on a profile / edit form: empty means unchanged, otherwise the user rule. */
 export const optionalUserPassword = z
   .string()
-  .optional()
+  .nullish()
   .refine((p) => !p || USER_PASSWORD_PATTERN.test(p), v('userPasswordRule'));
 
 /** Picture file names the product accepts (the server also checks the content). */
@@ -87,7 +87,7 @@ export type UserCreateInput = z.infer<typeof userCreateSchema>;
 /** Optional new sub-admin password: no uppercase needed (spec §5). */
 export const optionalSubAdminPassword = z
   .string()
-  .optional()
+  .nullish()
   .refine((p) => !p || SUBADMIN_PASSWORD_PATTERN.test(p), v('subAdminPasswordRule'));
 
 /** Edit user / sub-admin: email and phone are not editable; password optional by the type's rule. */
@@ -117,3 +117,6 @@ export const bulkActionSchema = z.object({
   ),
   action: z.enum(BULK_ACTIONS, { error: v('invalidInput') }),
 });
+
+/** Add Sub Admin: no password or status on the form (generated and 'Request Pending' on the server). */
+export const subAdminCreateSchema = z.object({ name: nameField, email: userEmailField, phone: phoneField });

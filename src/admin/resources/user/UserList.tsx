@@ -1,37 +1,55 @@
-import { DataTable, NumberField, TextField } from 'react-admin';
+import { DataTable, NumberField } from 'react-admin';
 import { AvatarCell, DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
+import { RowActions } from '../../components/RowActions';
+import { SequenceEditor } from '../../components/SequenceEditor';
+import { UserBulkActions } from './UserBulkActions';
+import { UserCreateButton } from './UserCreate';
 
 /** /user: the users list (spec §2 "/user"). */
 export function UserList() {
   return (
-    <ResourceList searchKey="resources.user.search" sort={{ field: 'id', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
-        <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
-          <AvatarCell source="thumbnail" />
-        </DataTable.Col>
-        <DataTable.Col source="name" label="resources.user.fields.name" />
-        <DataTable.Col source="email" label="resources.user.fields.email" />
-        <DataTable.Col source="location" label="resources.user.fields.location" />
-        <DataTable.Col source="phone" label="resources.user.fields.phone" />
-        <DataTable.Col source="postCount" label="resources.user.fields.postCount" disableSort>
-          <NumberField source="postCount" />
-        </DataTable.Col>
-        <DataTable.Col source="userSpotCount" label="resources.user.fields.userSpotCount" disableSort>
-          <NumberField source="userSpotCount" />
-        </DataTable.Col>
-        <DataTable.Col source="itineraryCount" label="resources.user.fields.itineraryCount" disableSort>
-          <NumberField source="itineraryCount" />
-        </DataTable.Col>
-        <DataTable.Col source="sequence" label="resources.user.fields.sequence">
-          <TextField source="sequence" />
-        </DataTable.Col>
-        <DataTable.Col source="created_at" label="resources.user.fields.created_at">
-          <DateCell source="created_at" />
-        </DataTable.Col>
-        <DataTable.Col source="status" label="resources.user.fields.status">
-          <StatusChip />
-        </DataTable.Col>
-      </DataTable>
+    <ResourceList searchKey="resources.user.search" sort={{ field: 'id', order: 'DESC' }} actions={<UserCreateButton />}>
+        <DataTable
+          bulkActionButtons={<UserBulkActions />}
+          empty={<NoRecords />}
+          rowClick={false}
+          // wide tables scroll inside their frame instead of widening the page
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
+          <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
+            <AvatarCell source="thumbnail" />
+          </DataTable.Col>
+          <DataTable.Col source="name" label="resources.user.fields.name" />
+          <DataTable.Col source="email" label="resources.user.fields.email" />
+          <DataTable.Col source="location" label="resources.user.fields.location" />
+          <DataTable.Col source="phone" label="resources.user.fields.phone" />
+          <DataTable.Col source="postCount" label="resources.user.fields.postCount" disableSort>
+            <NumberField source="postCount" />
+          </DataTable.Col>
+          <DataTable.Col source="userSpotCount" label="resources.user.fields.userSpotCount" disableSort>
+            <NumberField source="userSpotCount" />
+          </DataTable.Col>
+          <DataTable.Col source="itineraryCount" label="resources.user.fields.itineraryCount" disableSort>
+            <NumberField source="itineraryCount" />
+          </DataTable.Col>
+          <DataTable.Col source="sequence" label="resources.user.fields.sequence">
+            <SequenceEditor />
+          </DataTable.Col>
+          <DataTable.Col source="created_at" label="resources.user.fields.created_at">
+            <DateCell source="created_at" />
+          </DataTable.Col>
+          <DataTable.Col source="status" label="resources.user.fields.status">
+            <StatusChip />
+          </DataTable.Col>
+          <DataTable.Col label="app.actions.action" disableSort>
+            <RowActions
+              viewPath={(id) => `/user/${id}`}
+              editPath={(id) => `/edituser/${id}`}
+              deleteConfirmKey="app.confirm.delete_user"
+              deletedKey="messages.userDeleted"
+            />
+          </DataTable.Col>
+        </DataTable>
     </ResourceList>
   );
 }

@@ -1,0 +1,113 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useDelete, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useServerMessage } from './useServerMessage';
+
+export interface RowActionsProps {
+  /** path of the detail view, e.g. (id) => `/user/${id}` */
+  viewPath?: (id: string | number) => string;
+  /** path of the edit view */
+  editPath?: (id: string | number) => string;
+  /** catalogue key of the delete confirmation; no key, no Delete item */
+  deleteConfirmKey?: string;
+  /** catalogue key of the toast after a delete */
+  deletedKey?: string;
+  label?: string;
+}
+
+/**
+ * The row's three-dot menu (spec §2 "Common list layout"): View / Edit / Delete, the delete asking
+ * for confirmation first, then a toast in the error style and back to the first page.
+ */
+export function RowActions({ viewPath, editPath, deleteConfirmKey, deletedKey }: RowActionsProps) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const serverMessage = useServerMessage();
+  const { setPage } = useListContext();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  if (!record) return null;
+
+  const go = (path: string) => {
+    setAnchor(null);
+    navigate(path);
+  };
+  const remove = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirming(false);
+          notify(translate(deletedKey ?? 'ra.notification.deleted', { smart_count: 1 }), { type: 'error' });
+          setPage(1);
+          refresh();
+        },
+        onError: (e) => {
+          setConfirming(false);
+          notify(serverMessage(e), { type: 'error' });
+        },
+      },
+    );
+
+  return (
+    <>
+      <IconButton aria-label={translate('app.actions.menu')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {viewPath && (
+          <MenuItem onClick={() => go(viewPath(record.id))}>
+            <ListItemIcon>
+              <VisibilityIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.actions.view')}</ListItemText>
+          </MenuItem>
+        )}
+        {editPath && (
+          <MenuItem onClick={() => go(editPath(record.id))}>
+            <ListItemIcon>
+              <EditIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.actions.edit')}</ListItemText>
+          </MenuItem>
+        )}
+        {deleteConfirmKey && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setConfirming(true);
+            }}
+          >
+            <ListItemIcon>
+              <DeleteIcon fontSize="small" color="error" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.actions.delete')}</ListItemText>
+          </MenuItem>
+        )}
+      </Menu>
+      {deleteConfirmKey && (
+        <Confirm
+          isOpen={confirming}
+          loading={isPending}
+          title={translate('app.actions.delete')}
+          content={translate(deleteConfirmKey)}
+          confirm={translate('app.actions.delete')}
+          onConfirm={remove}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
