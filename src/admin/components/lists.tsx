@@ -72,6 +72,7 @@ export function ResourceList({
       sort={sort}
       empty={false}
       actions={actions ?? false}
+      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
       {children}
     </List>

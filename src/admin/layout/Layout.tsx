@@ -54,8 +54,14 @@ const NoSidebar = () => null;
 export function Layout({ children }: { children: ReactNode }) {
   const hidden = isNavigationHidden();
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sidebar={hidden ? NoSidebar : undefined}>
-      <Box sx={{ minHeight: 'calc(100vh - 120px)' }}>{children}</Box>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      sidebar={hidden ? NoSidebar : undefined}
+      // let wide tables scroll in their frame instead of widening the page
+      sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
+    >
+      <Box sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0 }}>{children}</Box>
       <Footer />
     </RaLayout>
   );
