@@ -43,7 +43,8 @@ let skipped = 0;
 if (fs.existsSync(report)) {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // a file that failed to load has no failed tests but a failed suite
+  failed += r.numFailedTests || (r.numFailedTestSuites ?? 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else if (!vitestOk) {
   failed++;

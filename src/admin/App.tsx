@@ -15,6 +15,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { session } from './providers/session';
 import category from './resources/category';
+import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
 import user, { UserEdit, UserShow } from './resources/user';
 import { emotionCaches, themeFor } from './theme';
 
@@ -67,6 +68,9 @@ export function App() {
           <Resource name="user" {...user}>
             <Route path=":id" element={<UserShow />} />
           </Resource>
+          <Resource name="subadmin" {...subadmin}>
+            <Route path=":id" element={<SubAdminShow />} />
+          </Resource>
           <Resource name="category" {...category} />
           <CustomRoutes noLayout>
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
@@ -92,6 +96,7 @@ export function App() {
               }
             />
             <Route path="/edituser/:id" element={<UserEdit />} />
+            <Route path="/editsubadmin/:id" element={<SubAdminEdit />} />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
           </CustomRoutes>

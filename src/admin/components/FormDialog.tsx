@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogContent, DialogTitle } from '@mui/material';
-import type { ReactNode } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import { Dialog, DialogContent, DialogTitle, Fab } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import { Button, CreateBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
@@ -74,5 +75,24 @@ export function CreateDialog({
         </CreateBase>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The floating add button of a list (spec §1) and the add dialog it opens. */
+export function AddButtonWithDialog(props: Omit<Parameters<typeof CreateDialog>[0], 'open' | 'onClose'>) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Fab
+        color="primary"
+        aria-label={translate(props.titleKey)}
+        onClick={() => setOpen(true)}
+        sx={{ position: 'fixed', bottom: 32, insetInlineEnd: 32, zIndex: 10 }}
+      >
+        <AddIcon />
+      </Fab>
+      <CreateDialog {...props} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

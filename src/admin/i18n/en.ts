@@ -105,6 +105,23 @@ const app = {
       post_spots: 'Spots in posts',
       itinerary_spots: 'Spots in itineraries',
     },
+    subadmin: {
+      add: 'Add Sub Admin',
+      detail: 'Sub Admin Details',
+      edit: 'Edit Sub Admin',
+      permissions: 'Permissions',
+    },
+    permissions: {
+      'User-list': 'Users',
+      'SubAdmin-list': 'Sub Admins',
+      'Spot-list': 'Spots',
+      'Post-list': 'Posts',
+      'Itinerary-list': 'Itineraries',
+      'Categories-list': 'Categories',
+      'Tags-list': 'Tags',
+      'Report-list': 'Reports',
+      'EmailTemplate-list': 'Email Templates',
+    },
     not_found: {
       title: 'Oops! Page not found',
       message: 'The page you requested could not be found.',
@@ -133,6 +150,10 @@ const app = {
         created_at: 'Registered On',
         status: 'Status',
       },
+    },
+    subadmin: {
+      name: 'Sub Admin |||| Sub Admins',
+      search: 'Search for Name, Email, Phone and Status',
     },
     category: {
       name: 'Category |||| Categories',

@@ -100,6 +100,23 @@ export const tr: Catalogue = {
       post_spots: 'Gönderilerdeki mekanlar',
       itinerary_spots: 'Gezi planlarındaki mekanlar',
     },
+    subadmin: {
+      add: 'Alt Yönetici Ekle',
+      detail: 'Alt Yönetici Ayrıntıları',
+      edit: 'Alt Yöneticiyi Düzenle',
+      permissions: 'Yetkiler',
+    },
+    permissions: {
+      'User-list': 'Kullanıcılar',
+      'SubAdmin-list': 'Alt Yöneticiler',
+      'Spot-list': 'Mekanlar',
+      'Post-list': 'Gönderiler',
+      'Itinerary-list': 'Gezi Planları',
+      'Categories-list': 'Kategoriler',
+      'Tags-list': 'Etiketler',
+      'Report-list': 'Şikâyetler',
+      'EmailTemplate-list': 'E-posta Şablonları',
+    },
     not_found: {
       title: 'Hay aksi! Sayfa bulunamadı',
       message: 'İstediğiniz sayfa bulunamadı.',
@@ -179,6 +196,10 @@ export const tr: Catalogue = {
         created_at: 'Kayıt Tarihi',
         status: 'Durum',
       },
+    },
+    subadmin: {
+      name: 'Alt Yönetici |||| Alt Yöneticiler',
+      search: 'Ad, E-posta, Telefon ve Duruma göre ara',
     },
     category: {
       name: 'Kategori |||| Kategoriler',

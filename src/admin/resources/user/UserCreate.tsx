@@ -1,52 +1,33 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Fab } from '@mui/material';
-import { useState } from 'react';
-import { PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { PasswordInput, SelectInput, TextInput } from 'react-admin';
 import { z } from 'zod';
 import { USER_FORM_STATUSES, userCreateSchema } from '../../../shared/validation/user';
-import { CreateDialog } from '../../components/FormDialog';
+import { AddButtonWithDialog } from '../../components/FormDialog';
 import { PictureInput, pictureField } from '../../components/PictureInput';
 
 const schema = z.intersection(userCreateSchema, z.object({ profile_pic: pictureField }));
 
 /** The floating add button of /user and its 'Add User' dialog (starts at Pending, status not editable). */
-export function UserCreateButton() {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Fab
-        color="primary"
-        aria-label={translate('app.user.add')}
-        onClick={() => setOpen(true)}
-        sx={{ position: 'fixed', bottom: 32, insetInlineEnd: 32, zIndex: 10 }}
-      >
-        <AddIcon />
-      </Fab>
-      <CreateDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        resource="user"
-        titleKey="app.user.add"
-        successKey="messages.userAdded"
-        schema={schema}
-        defaultValues={{ status: 'Pending', user_type: 'User' }}
-        // the status select is disabled (so not submitted): a new user always starts Pending
-        transform={(data) => ({ ...data, status: 'Pending' })}
-      >
-        <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" />
-        <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
-        <TextInput source="email" label="resources.user.fields.email" type="email" fullWidth />
-        <TextInput source="phone" label="resources.user.fields.phone" fullWidth />
-        <PasswordInput source="password" label="resources.user.fields.password" fullWidth />
-        <SelectInput
-          source="status"
-          label="resources.user.fields.status"
-          choices={USER_FORM_STATUSES.map((s) => ({ id: s, name: `app.status.${s}` }))}
-          disabled
-          fullWidth
-        />
-      </CreateDialog>
-    </>
-  );
-}
+export const UserCreateButton = () => (
+  <AddButtonWithDialog
+    resource="user"
+    titleKey="app.user.add"
+    successKey="messages.userAdded"
+    schema={schema}
+    defaultValues={{ status: 'Pending', user_type: 'User' }}
+    // the status select is disabled (so not submitted): a new user always starts Pending
+    transform={(data) => ({ ...data, status: 'Pending' })}
+  >
+    <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" />
+    <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
+    <TextInput source="email" label="resources.user.fields.email" type="email" fullWidth />
+    <TextInput source="phone" label="resources.user.fields.phone" fullWidth />
+    <PasswordInput source="password" label="resources.user.fields.password" fullWidth />
+    <SelectInput
+      source="status"
+      label="resources.user.fields.status"
+      choices={USER_FORM_STATUSES.map((s) => ({ id: s, name: `app.status.${s}` }))}
+      disabled
+      fullWidth
+    />
+  </AddButtonWithDialog>
+);

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import type { Resolver } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { v } from '../../shared/validation/messages';
+import { nameField } from '../../shared/validation/user';
+import { PictureInput, pictureField } from './PictureInput';
+import { useServerMessage } from './useServerMessage';
+
+export interface PersonEditProps {
+  resource: 'user' | 'subadmin';
+  titleKey: string;
+  successKey: string;
+  /** where to go after a successful update, and after how long (ms) */
+  backPath: string;
+  backDelayMs?: number;
+  /** status choices of the form */
+  statuses: readonly string[];
+  /** the rule of the optional new password */
+  passwordField: z.ZodType;
+  /** extra inputs (the sub-admin's permissions) and the field names they add */
+  extra?: ReactNode;
+  extraFields?: string[];
+}
+
+function CurrentPicture() {
+  const record = useRecordContext();
+  return <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" currentUrl={record?.thumbnail} />;
+}
+
+/** Edit form of a user (/edituser/{id}) or sub-admin (/editsubadmin/{id}): email and phone disabled. */
+export function PersonEdit({ resource, titleKey, successKey, backPath, backDelayMs = 0, statuses, passwordField, extra, extraFields = [] }: PersonEditProps) {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const serverMessage = useServerMessage();
+  // loose: the resolver's output is what gets saved, so the inputs the schema does not check
+  // (the permissions) must pass through
+  const schema = z.looseObject({
+    name: nameField,
+    status: z.string({ error: v('statusRequired') }).min(1, v('statusRequired')),
+    password: passwordField,
+    profile_pic: pictureField,
+  });
+  // only the form's own fields go to the server (the record also carries counts)
+  const pick = (data: Record<string, unknown>) =>
+    Object.fromEntries(['name', 'status', 'password', 'profile_pic', ...extraFields].map((k) => [k, data[k]]));
+  return (
+    <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 800 }}>
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {translate(titleKey)}
+      </Typography>
+      <Edit
+        resource={resource}
+        id={id}
+        mutationMode="pessimistic"
+        transform={pick}
+        actions={false}
+        title={titleKey}
+        redirect={false}
+        mutationOptions={{
+          onSuccess: () => {
+            notify(successKey, { type: 'success' });
+            setTimeout(() => redirect(backPath), backDelayMs);
+          },
+          onError: (e: unknown) => notify(serverMessage(e), { type: 'error' }),
+        }}
+      >
+        <SimpleForm
+          resolver={zodResolver(schema as never) as unknown as Resolver}
+          mode="onChange"
+          toolbar={
+            <Toolbar>
+              <SaveButton label="app.user.update" />
+            </Toolbar>
+          }
+        >
+          <CurrentPicture />
+          <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
+          <TextInput source="email" label="resources.user.fields.email" disabled fullWidth />
+          <TextInput source="phone" label="resources.user.fields.phone_number" disabled fullWidth />
+          <SelectInput
+            source="status"
+            label="resources.user.fields.status"
+            emptyText=""
+            emptyValue=""
+            choices={statuses.map((s) => ({ id: s, name: `app.status.${s}` }))}
+            fullWidth
+          />
+          <PasswordInput source="password" label="resources.user.fields.password" fullWidth autoComplete="new-password" />
+          {extra}
+        </SimpleForm>
+      </Edit>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN, DEMO_PASSWORD, latestMail, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+
+const suite = useBrowserSuite();
+
+describe('sub-admins', () => {
+  it('adds a Sub-Admin, who is mailed a password and starts at Request Pending', async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/subadmin`);
+    await page.getByRole('columnheader', { name: 'Name' }).waitFor();
+    await page.getByRole('button', { name: 'Add Sub Admin' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Leyla Sahin');
+    await dialog.getByLabel('Email').fill('leyla@example.com');
+    await dialog.getByLabel('Phone').fill('5329998877');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sub-Admin user has been added successfully').waitFor();
+    await page.getByRole('row').filter({ hasText: 'leyla@example.com' }).getByText('Request Pending').waitFor();
+    expect(latestMail(server.dataDir)).toContain('To: leyla@example.com');
+  });
+
+  it('grants a permission on the edit form; the Sub-Admin sees the entry at its next sign-in', async () => {
+    const { page, server } = suite;
+    const sub = await server.ctx.db.selectFrom('users').select('id').where('email', '=', 'subadmin@example.com').executeTakeFirstOrThrow();
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/editsubadmin/${sub.id}`);
+    await page.getByLabel('Users').waitFor();
+    await expect(page.getByLabel('Users').isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Email', { exact: true }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill('nouppercase');
+    await page.getByText('Must Contain 8 Characters, One Lowercase, One Number and one special case Character').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByLabel('Categories').check();
+    await screenshot(page, 'subadmin-edit-en');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Sub Admin has been updated successfully').waitFor();
+    await page.waitForURL('**/subadmin', { timeout: 5000 });
+    const granted = await server.ctx.db
+      .selectFrom('user_permissions')
+      .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+      .select('permissions.name')
+      .where('user_permissions.user_id', '=', sub.id)
+      .orderBy('permissions.id')
+      .execute();
+    expect(granted.map((g) => g.name)).toEqual(['User-list', 'Post-list', 'Categories-list']);
+
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('menuitem', { name: 'Categories', exact: true }).click();
+    await page.waitForURL('**/category');
+    await page.getByRole('columnheader', { name: 'Category Name' }).waitFor();
+  });
+});
