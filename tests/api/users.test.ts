@@ -46,6 +46,28 @@ describe.each(dialects)('user list and detail on %s', (dialect) => {
     expect(res.json().data.data.map((u: { name: string }) => u.name)).toEqual(['Ayşe Yılmaz', 'Bob Stone']);
   });
 
+  it('sorts by every sortable column, both ways, with the id breaking ties', async () => {
+    const admin = await loginAs(t, ADMIN.email, ADMIN.password);
+    const rows = await t.ctx.db.selectFrom('users').selectAll().where('user_type', '=', 'User').execute();
+    const columns = ['id', 'name', 'email', 'phone', 'status', 'sequence', 'location', 'created_at'] as const;
+    for (const name of columns) {
+      for (const direction of ['ASC', 'DESC'] as const) {
+        const order = encodeURIComponent(JSON.stringify({ direction, name, type: 'default' }));
+        const res = await t.app.inject({ url: `/api/user?user_type=User&order=${order}`, headers: bearer(admin.token) });
+        expect(res.statusCode, name).toBe(200);
+        const sign = direction === 'ASC' ? 1 : -1;
+        const expected = [...rows]
+          .sort((a, b) => {
+            const x = a[name] ?? '';
+            const y = b[name] ?? '';
+            return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
+          })
+          .map((r) => r.id);
+        expect(res.json().data.data.map((u: { id: number }) => u.id), `${name} ${direction}`).toEqual(expected);
+      }
+    }
+  });
+
   it('answers one user to whoever may open its list, and tells strangers nothing', async () => {
     const sub = await loginAs(t, 'sub@example.com', PASSWORD);
     const one = await t.app.inject({ url: `/api/user/login/${plainId}`, headers: bearer(sub.token) });
