@@ -37,7 +37,7 @@ describe('sub-admins', () => {
     await screenshot(page, 'subadmin-edit-en');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Sub Admin has been updated successfully').waitFor();
-    await page.waitForURL('**/subadmin', { timeout: 5000 });
+    await page.waitForURL((url) => url.pathname === '/subadmin', { timeout: 5000 });
     const granted = await server.ctx.db
       .selectFrom('user_permissions')
       .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')

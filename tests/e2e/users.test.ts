@@ -78,7 +78,7 @@ describe('users', () => {
     await page.getByRole('option', { name: 'Inactive' }).click();
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('User has been updated successfully').waitFor();
-    await page.waitForURL('**/user');
+    await page.waitForURL((url) => url.pathname === '/user');
     const edited = await server.ctx.db.selectFrom('users').select(['name', 'status']).where('id', '=', target.id).executeTakeFirstOrThrow();
     expect(edited).toEqual({ name: 'Renamed Traveller', status: 'Inactive' });
 

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Avatar, Box, Card, CardContent, Divider, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Button, ShowBase, useRecordContext, useTranslate } from 'react-admin';
+import { Button, ShowBase, Title, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from '../../shared/contract';
 import { StatusChip } from './lists';
@@ -38,7 +38,10 @@ function PersonDetail({ withCounts }: { withCounts: boolean }) {
         <Grid container spacing={2}>
           <Item label="resources.user.fields.full_name">{record.name}</Item>
           <Item label="resources.user.fields.email">{record.email}</Item>
-          <Item label="resources.user.fields.phone_number">{[record.country_code, record.phone].filter(Boolean).join(' ')}</Item>
+          <Item label="resources.user.fields.phone_number">
+            {/* a phone number reads left to right in Arabic too */}
+            <span dir="ltr">{[record.country_code, record.phone].filter(Boolean).join(' ')}</span>
+          </Item>
           <Item label="resources.user.fields.status">{translate(`app.status.${record.status}`, { _: record.status })}</Item>
           <Item label="resources.user.fields.created_at">{formatDate(record.created_at)}</Item>
           {withCounts && (
@@ -67,6 +70,7 @@ export function PersonShow({ resource, backPath, titleKey, withCounts }: { resou
   return (
     <ShowBase resource={resource} id={id}>
       <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1000 }}>
+        <Title title={translate(titleKey)} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
           <Button component={Link} to={backPath} label="app.actions.back">
             <ArrowBackIcon />

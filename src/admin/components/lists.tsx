@@ -2,7 +2,7 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { List, Pagination, SearchInput, type SortPayload, useRecordContext, useTranslate } from 'react-admin';
+import { List, Pagination, SearchInput, type SortPayload, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 
 /** The list's search box; its placeholder is a catalogue key (SearchInput does not translate it). */
@@ -74,7 +74,20 @@ export function ResourceList({
       actions={actions ?? false}
       sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
+      <LoadingNote />
       {children}
     </List>
+  );
+}
+
+/** 'Loading...' while the list's first answer is on its way (spec §2), beside react-admin's skeleton rows. */
+function LoadingNote() {
+  const { isPending } = useListContext();
+  const translate = useTranslate();
+  if (!isPending) return null;
+  return (
+    <Typography role="status" variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+      {translate('app.loading')}
+    </Typography>
   );
 }
