@@ -88,7 +88,19 @@ describe.each(dialects)('managing users and sub-admins on %s', (dialect) => {
       profile_pic: { filename: 'pic.webp', type: 'image/webp', bytes: await png() },
     });
     expect(renamed.statusCode).toBe(415);
-    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['fake@example.com', 'webp@example.com']).execute()).toEqual([]);
+    const huge = await send('POST', '/api/user', admin, {
+      name: 'Huge Picture',
+      email: 'huge@example.com',
+      phone: '5301234567',
+      user_type: 'User',
+      password: PASSWORD,
+      status: 'Pending',
+      profile_pic: { filename: 'huge.png', type: 'image/png', bytes: new Uint8Array(6 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toMatch(/too large/);
+    const refused = ['fake@example.com', 'webp@example.com', 'huge@example.com'];
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', refused).execute()).toEqual([]);
   });
 
   it('adds a Sub-Admin at Request Pending with a generated password sent by mail', async () => {
