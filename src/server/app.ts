@@ -22,6 +22,10 @@ import { zodSwaggerTransform, zodValidatorCompiler } from './http/zod';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { contentPageRoutes } from './modules/contentPages/routes';
+import { emailTemplateRoutes } from './modules/emailTemplates/routes';
+import { reportCategoryRoutes } from './modules/reportCategories/routes';
+import { tagRoutes } from './modules/tags/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { userRoutes } from './modules/users/routes';
 import { bootstrap } from './seed/bootstrap';
@@ -114,6 +118,10 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   await dashboardRoutes(app, ctx);
   await userRoutes(app, ctx);
   await categoryRoutes(app, ctx);
+  await tagRoutes(app, ctx);
+  await reportCategoryRoutes(app, ctx);
+  await emailTemplateRoutes(app, ctx);
+  await contentPageRoutes(app, ctx);
 
   // Uploaded images: immutable names, so they may be cached for long.
   await app.register(fastifyStatic, {

@@ -184,7 +184,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
 
     const sub = await loginAs(t, 'sub@example.com', STRONG);
     expect((await t.app.inject({ url: '/api/user?user_type=User', headers: bearer(sub.token) })).statusCode).toBe(200);
-    const noPermission = await t.app.inject({ url: '/api/category', headers: bearer(sub.token) });
+    const noPermission = await t.app.inject({ url: '/api/email-template', headers: bearer(sub.token) });
     expect(noPermission.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/user?user_type=Sub-Admin', headers: bearer(sub.token) })).statusCode).toBe(
       403,

@@ -86,6 +86,10 @@ const app = {
     confirm: {
       delete_user: 'Are you sure you want to delete this user ?',
       bulk_users: 'Are you sure you want to perform this action on the selected users? This action cannot be undone.',
+      delete_category: 'Are you sure you want to delete this category ?',
+      delete_tag: 'Are you sure you want to delete this tag ?',
+      delete_report_category: 'Are you sure you want to delete this Category ?',
+      delete_content: 'Are you sure you want to delete this Content ?',
     },
     bulk: {
       menu: 'Bulk actions',
@@ -95,6 +99,21 @@ const app = {
       done: { delete: 'deleted', inactive: 'set inactive', active: 'set active' },
     },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
+    catalogue: {
+      name: 'Name',
+      status: 'Status',
+      add_row: 'Add another row',
+      remove_row: 'Remove this row',
+      kept_duplicates: 'These rows were not added. Change them, or close the dialog.',
+    },
+    category: { add: 'Add Category', edit: 'Edit Category' },
+    tag: { add: 'Add Tag', edit: 'Edit Tag' },
+    report_category: { add: 'Add Report Category', edit: 'Edit Report Category' },
+    email_template: {
+      edit: 'Edit Email Template',
+      placeholders: 'Placeholders such as {{name}} and {{link}} are filled in when the mail is sent.',
+    },
+    content: { add: 'Add Content', edit: 'Edit Content', slug_help: 'Leave empty to make it from the title.' },
     user: {
       add: 'Add User',
       detail: 'User Details',
@@ -159,6 +178,26 @@ const app = {
       name: 'Category |||| Categories',
       search: 'Search for Category Name and Status',
       fields: { name: 'Category Name', created_at: 'Created Date', status: 'Status' },
+    },
+    tag: {
+      name: 'Tag |||| Tags',
+      search: 'Search for Tag Name and Status',
+      fields: { name: 'Tag Name', created_at: 'Created Date', status: 'Status' },
+    },
+    reportCategories: {
+      name: 'Report Category |||| Report Categories',
+      search: 'Search for Category, Status',
+      fields: { name: 'Category Name', created_at: 'Created Date', status: 'Status' },
+    },
+    emailtemplate: {
+      name: 'Email Template |||| Email Templates',
+      search: 'Search for Title, Description and Status',
+      fields: { title: 'Title', slug: 'Slug', created_at: 'Created Date', status: 'Status', description: 'Description' },
+    },
+    contentmanagement: {
+      name: 'Content Management |||| Content Management',
+      search: 'Search for Title, Slug and Status',
+      fields: { title: 'Title', slug: 'Slug', created_at: 'Created Date', status: 'Status', description: 'Description' },
     },
   },
 };

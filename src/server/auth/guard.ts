@@ -30,15 +30,19 @@ export function createGuard(tokens: TokenService) {
       throw unauthorized();
     }
   }
-  /** The caller must be signed in and allowed to use `resource`; for rules that depend on the request. */
-  async function requireAccess(request: FastifyRequest, resource: ResourceName): Promise<Caller> {
+  /**
+   * The caller must be signed in and allowed to use `resource` (or one of several: a picker list is
+   * readable by whoever may use the form that needs it); for rules that depend on the request.
+   */
+  async function requireAccess(request: FastifyRequest, resource: ResourceName | readonly ResourceName[]): Promise<Caller> {
     const caller = request.caller ?? (await authenticate(request));
     request.caller = caller;
-    if (!canAccess(caller, resource)) throw forbidden();
+    const resources = typeof resource === 'string' ? [resource] : resource;
+    if (!resources.some((r) => canAccess(caller, r))) throw forbidden();
     return caller;
   }
-  /** preHandler: the caller must be signed in and allowed to use `resource`. */
-  function guard(resource: ResourceName): preHandlerAsyncHookHandler {
+  /** preHandler: the caller must be signed in and allowed to use `resource` (or one of them). */
+  function guard(resource: ResourceName | readonly ResourceName[]): preHandlerAsyncHookHandler {
     return async (request) => {
       await requireAccess(request, resource);
     };

@@ -2,13 +2,17 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './index';
 import * as m001 from './migrations/001_initial';
+import * as m002 from './migrations/002_email_template_search';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
   const bind = (mod: { up: (db: Kysely<unknown>, d: Db['dialect']) => Promise<void> }): Migration => ({
     up: (db) => mod.up(db, dialect),
   });
-  return { getMigrations: async () => ({ '001_initial': bind(m001) }) };
+  return { getMigrations: async () => ({
+      '001_initial': bind(m001),
+      '002_email_template_search': bind(m002),
+    }) };
 }
 
 export async function migrateToLatest({ db, dialect }: { db: Kysely<Database>; dialect: Db['dialect'] }) {

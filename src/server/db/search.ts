@@ -12,7 +12,7 @@ export const SEARCH_COLUMNS = {
   report_categories: ['name', 'status'],
   spots: ['name', 'country', 'city'],
   posts: ['title', 'description'],
-  email_templates: ['title', 'slug', 'status'],
+  email_templates: ['title', 'slug', 'description', 'status'],
   content_pages: ['title', 'slug', 'status'],
 } as const satisfies Partial<Record<keyof Database, readonly string[]>>;
 export type SearchableTable = keyof typeof SEARCH_COLUMNS;
@@ -56,6 +56,18 @@ export async function createSearchIndex(db: Kysely<unknown>, dialect: DialectNam
       `CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`,
     )
     .execute(db);
+  // index the rows already there (a table whose search columns changed in a later migration)
+  await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`).execute(db);
+}
+
+/** Migration step: removes what createSearchIndex made, before the column list of a table changes. */
+export async function dropSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
+  if (dialect === 'postgres') {
+    await sql.raw(`DROP INDEX IF EXISTS ${table}_search_trgm`).execute(db);
+    return;
+  }
+  for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_fts_${suffix}`).execute(db);
+  await sql.raw(`DROP TABLE IF EXISTS ${table}_fts`).execute(db);
 }
 
 function escapeLike(term: string): string {

@@ -27,6 +27,19 @@ export const validationMessages = {
   sequenceInvalid: 'Sequence must be a whole number, 0 or more',
   tokenRequired: 'The reset link is not valid.',
   invalidInput: 'The request is not valid.',
+  categoryNameEmpty: 'Category Name should not be empty.',
+  categoryNameRequired: 'You must enter a name',
+  statusSelect: 'Please select the status',
+  tagNameEmpty: 'Tag Name should not be empty.',
+  tagNameRequired: 'Please Enter Name',
+  tagStatusRequired: 'Please Select Status',
+  reportCategoryNameRequired: 'Please enter a name',
+  nameTooLong: 'The name may have at most 100 characters.',
+  templateTitleRequired: 'Please enter a Title',
+  pageTitleRequired: 'You must enter a title',
+  pageDescriptionRequired: 'Please select the description',
+  titleTooLong: 'The title may have at most 200 characters.',
+  slugInvalid: 'The slug may only hold letters, digits and dashes.',
 } as const;
 
 export const errorMessages = {
@@ -55,6 +68,24 @@ export const errorMessages = {
   userNotFound: 'User not found',
   accountInactive: 'Your account is not active.',
   serverError: 'Something went wrong. Please try again.',
+  categoryAdded: 'Category has been added Successfully',
+  categoryUpdated: 'Category has been updated Successfully',
+  categoryDeleted: 'Category has been deleted Successfully',
+  categoryDuplicates: 'Category name such as %{names} already exist.',
+  tagAdded: 'Tag has been added Successfully',
+  tagUpdated: 'Tag has been updated Successfully',
+  tagDeleted: 'Tag has been Deleted Successfully',
+  tagDuplicates: 'Tag name %{names} already exist.',
+  reportCategoryAdded: 'Report Category has been inserted Successfully',
+  reportCategoryUpdated: 'Report Category has been updated Successfully',
+  reportCategoryDeleted: 'Report Category has been Deleted Successfully',
+  reportCategoryDuplicates: 'Category name %{names} already exist.',
+  emailTemplateAdded: 'Email Template has been added successfully',
+  emailTemplateUpdated: 'Email Template has been updated successfully',
+  pageAdded: 'Content Management has been added Successfully',
+  pageUpdated: 'Content Management has been updated Successfully',
+  pageDeleted: 'Content Management has been Deleted Successfully',
+  slugTaken: 'This slug is already used: choose another one.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
@@ -62,6 +93,11 @@ export type ErrorMessageKey = keyof typeof errorMessages;
 
 /** Catalogue key of a validation message, as carried by the zod schemas. */
 export const v = (key: ValidationMessageKey): string => `validation.${key}`;
+
+/** English text of an error message with its %{placeholders} filled, as the server answers it. */
+export function englishMessage(key: ErrorMessageKey, values: Record<string, string | number> = {}): string {
+  return errorMessages[key].replace(/%\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
 
 /** English text of a catalogue key produced by `v()`, or the text itself when it is not a key. */
 export function englishText(keyOrText: string): string {

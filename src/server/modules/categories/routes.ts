@@ -1,28 +1,33 @@
-// Categories (spec §7 "Categories"). The list is here; create, update and delete follow in the
-// categories issue.
+// Categories (spec §7 "Categories"): names stored with the first letter capitalised; the post form's
+// pickers may read the list.
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { capitaliseFirst } from '../../../shared/text';
 import type { AppContext } from '../../context';
-import { searchCondition } from '../../db/search';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
-import { list } from '../../http/reply';
+import { namedStatusRoutes } from '../catalogues/namedStatusRoutes';
 
-const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const;
-
-export async function categoryRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(
-    '/api/category',
-    { schema: { tags: ['categories'], querystring: listQuerySchema }, preHandler: ctx.guard('category') },
-    async (request, reply) => {
-      const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
-        sortable: SORTABLE,
-        defaultOrder: { direction: 'ASC', name: 'name', type: 'default' },
-        pageBase: 0,
-      });
-      let base = ctx.db.selectFrom('categories');
-      if (req.filter) base = base.where(searchCondition(ctx.dialect, 'categories', 'categories', req.filter));
-      const { rows, meta } = await runListQuery(base, (qb) => qb.select(['id', 'name', 'status', 'created_at']), req, 'id');
-    return list(reply, rows, meta);
+export const categoryRoutes = (app: FastifyInstance, ctx: AppContext) =>
+  namedStatusRoutes(app, ctx, {
+    kind: 'category',
+    table: 'categories',
+    tag: 'categories',
+    resource: 'category',
+    readers: ['post', 'itinerary', 'aiItineraries'],
+    paths: {
+      list: '/api/category',
+      create: '/api/category/create',
+      update: '/api/category/update',
+      remove: '/api/category/delete',
     },
-  );
-}
+    storeName: (name) => capitaliseFirst(name.trim()),
+    messages: {
+      added: 'categoryAdded',
+      updated: 'categoryUpdated',
+      deleted: 'categoryDeleted',
+      duplicates: 'categoryDuplicates',
+    },
+    duplicatesPayload: (names) => ({ duplicateCategories: names.length > 0, data: names.map((name) => ({ name })) }),
+    // posts keep their other categories; the link rows go with the category
+    onDelete: async (trx, id) => {
+      await trx.deleteFrom('post_categories').where('category_id', '=', id).execute();
+    },
+  });

@@ -1,0 +1,18 @@
+// Email templates (spec §7): listed and edited, never deleted — the mails the product sends are found
+// by slug (forgot-password, …), so an update keeps the slug.
+import type { FastifyInstance } from 'fastify';
+import { emailTemplateSchema } from '../../../shared/validation/catalogue';
+import type { AppContext } from '../../context';
+import { richPageRoutes } from '../catalogues/richPageRoutes';
+
+export const emailTemplateRoutes = (app: FastifyInstance, ctx: AppContext) =>
+  richPageRoutes(app, ctx, {
+    entity: 'emailtemplate',
+    table: 'email_templates',
+    tag: 'email templates',
+    resource: 'emailtemplate',
+    paths: { list: '/api/email-template', save: '/api/email-template' },
+    schema: emailTemplateSchema,
+    slugEditable: false,
+    messages: { added: 'emailTemplateAdded', updated: 'emailTemplateUpdated' },
+  });

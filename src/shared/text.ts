@@ -1,0 +1,41 @@
+// Text helpers shared by the admin and the server: names as the catalogues store them, numeric HTML
+// character references (spec §3: decoded for display, never executed), slugs, blank rich text.
+
+/** '&#39;' / '&#x27;' -> "'". Only numeric references; the result is plain text for React to escape. */
+export function decodeNumericEntities(text: string): string {
+  return text.replace(/&#(x[0-9a-f]+|\d+);/gi, (whole, code: string) => {
+    const n = code[0].toLowerCase() === 'x' ? Number.parseInt(code.slice(1), 16) : Number(code);
+    return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
+  });
+}
+
+/** Category names: first letter capitalised, the rest lower case (spec §3). */
+export function capitaliseFirst(name: string): string {
+  const lower = name.toLocaleLowerCase('en');
+  return lower.charAt(0).toLocaleUpperCase('en') + lower.slice(1);
+}
+
+/** The case-insensitive key that makes two names duplicates. */
+export const nameKey = (name: string): string => decodeNumericEntities(name).trim().toLocaleLowerCase('en');
+
+/** What a slug may hold: letters and digits of any alphabet, single dashes between them. */
+export const SLUG_PATTERN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+
+/** 'Terms & Conditions!' -> 'terms-conditions'. Letters of any alphabet are kept. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+}
+
+/** True when rich text holds no words and no image (an empty editor answers '<p></p>'). */
+export function isBlankHtml(html: string | null | undefined): boolean {
+  if (!html) return true;
+  if (/<img\b/i.test(html)) return false;
+  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ');
+  return text.trim() === '';
+}
