@@ -15,7 +15,11 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { session } from './providers/session';
 import category from './resources/category';
+import contentmanagement from './resources/contentmanagement';
+import emailtemplate from './resources/emailtemplate';
+import reportCategories from './resources/reportCategories';
 import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
+import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
 import { emotionCaches, themeFor } from './theme';
 
@@ -72,6 +76,10 @@ export function App() {
             <Route path=":id" element={<SubAdminShow />} />
           </Resource>
           <Resource name="category" {...category} />
+          <Resource name="tag" {...tag} />
+          <Resource name="reportCategories" {...reportCategories} />
+          <Resource name="emailtemplate" {...emailtemplate} />
+          <Resource name="contentmanagement" {...contentmanagement} />
           <CustomRoutes noLayout>
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/reset-password/:token" element={<ResetPasswordPage />} />

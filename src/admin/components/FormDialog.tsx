@@ -1,11 +1,74 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
-import { Dialog, DialogContent, DialogTitle, Fab } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Fab, type DialogProps } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Button, CreateBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { Resolver } from 'react-hook-form';
+import {
+  Button,
+  CreateBase,
+  type RaRecord,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { type Resolver, useFormState } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { useServerMessage } from './useServerMessage';
+
+export const zodFormResolver = (schema: ZodType) => zodResolver(schema as never) as unknown as Resolver;
+
+/** The dialog around an add or edit form. */
+export function DialogFrame({
+  open,
+  onClose,
+  id,
+  title,
+  maxWidth = 'sm',
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** id of the title element, for aria-labelledby */
+  id: string;
+  title: string;
+  maxWidth?: DialogProps['maxWidth'];
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={id}>
+      <DialogTitle id={id}>{title}</DialogTitle>
+      <DialogContent sx={{ p: 0 }}>{children}</DialogContent>
+    </Dialog>
+  );
+}
+
+/** Cancel and Save; Save stays disabled while the form breaks a rule (spec §5) or is untouched. */
+export function DialogToolbar({ onClose }: { onClose: () => void }) {
+  const { isValid } = useFormState();
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+      <Button label="ra.action.cancel" onClick={onClose} />
+      <SaveButton disabled={!isValid} />
+    </Toolbar>
+  );
+}
+
+interface FormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  titleKey: string;
+  /** catalogue key of the success toast */
+  successKey: string;
+  schema: ZodType;
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
+  maxWidth?: DialogProps['maxWidth'];
+  children: ReactNode;
+}
 
 /**
  * An add dialog over a list: react-admin's CreateBase + SimpleForm with a zod resolver. On success the
@@ -21,78 +84,133 @@ export function CreateDialog({
   schema,
   transform,
   defaultValues,
+  maxWidth,
   children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  resource: string;
-  titleKey: string;
-  /** catalogue key of the success toast */
-  successKey: string;
-  schema: ZodType;
-  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
-  defaultValues?: Record<string, unknown>;
-  children: ReactNode;
-}) {
+}: FormDialogProps & { resource: string; defaultValues?: Record<string, unknown> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const serverMessage = useServerMessage();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${resource}-create-title`}>
-      <DialogTitle id={`${resource}-create-title`}>{translate(titleKey)}</DialogTitle>
-      <DialogContent sx={{ p: 0 }}>
-        <CreateBase
-          resource={resource}
-          redirect={false}
-          transform={transform}
-          mutationOptions={{
-            onSuccess: () => {
-              notify(translate(successKey), { type: 'success' });
-              onClose();
-              refresh();
-            },
-            onError: (e: unknown) => {
-              notify(serverMessage(e), { type: 'error' });
-              onClose();
-            },
-          }}
+    <DialogFrame open={open} onClose={onClose} id={`${resource}-create-title`} title={translate(titleKey)} maxWidth={maxWidth}>
+      <CreateBase
+        resource={resource}
+        redirect={false}
+        transform={transform}
+        mutationOptions={{
+          onSuccess: () => {
+            notify(translate(successKey), { type: 'success' });
+            onClose();
+            refresh();
+          },
+          onError: (e: unknown) => {
+            notify(serverMessage(e), { type: 'error' });
+            onClose();
+          },
+        }}
+      >
+        <SimpleForm
+          resolver={zodFormResolver(schema)}
+          mode="onChange"
+          reValidateMode="onChange"
+          defaultValues={defaultValues}
+          toolbar={<DialogToolbar onClose={onClose} />}
         >
-          <SimpleForm
-            resolver={zodResolver(schema as never) as unknown as Resolver}
-            mode="onChange"
-            reValidateMode="onChange"
-            defaultValues={defaultValues}
-            toolbar={
-              <Toolbar sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-                <Button label="ra.action.cancel" onClick={onClose} />
-                <SaveButton alwaysEnable={false} />
-              </Toolbar>
-            }
-          >
-            {children}
-          </SimpleForm>
-        </CreateBase>
-      </DialogContent>
-    </Dialog>
+          {children}
+        </SimpleForm>
+      </CreateBase>
+    </DialogFrame>
   );
 }
 
-/** The floating add button of a list (spec §1) and the add dialog it opens. */
-export function AddButtonWithDialog(props: Omit<Parameters<typeof CreateDialog>[0], 'open' | 'onClose'>) {
+/**
+ * An edit dialog over a list row (the row's record): SimpleForm with a zod resolver, saved through the
+ * dataProvider's update. On failure the dialog stays open with what was typed, and the server's
+ * message is shown.
+ */
+export function EditDialog({
+  open,
+  onClose,
+  titleKey,
+  successKey,
+  schema,
+  transform = (data) => data,
+  initialValues,
+  describeError,
+  maxWidth,
+  children,
+}: FormDialogProps & {
+  /** the form's starting values, from the row's record */
+  initialValues: (record: RaRecord) => Record<string, unknown>;
+  /** a message for errors the server's text does not cover (duplicates…) */
+  describeError?: (error: unknown) => string | undefined;
+}) {
+  const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const serverMessage = useServerMessage();
+  const [update] = useUpdate();
+  if (!record) return null;
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      await update(
+        resource,
+        { id: record.id, data: transform(values), previousData: record },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      notify(translate(successKey), { type: 'success' });
+      onClose();
+      refresh();
+    } catch (e) {
+      notify(describeError?.(e) ?? serverMessage(e), { type: 'error' });
+    }
+  };
+
+  return (
+    <DialogFrame open={open} onClose={onClose} id={`${resource}-edit-title-${record.id}`} title={translate(titleKey)} maxWidth={maxWidth}>
+      <SimpleForm
+        record={initialValues(record)}
+        onSubmit={save}
+        resolver={zodFormResolver(schema)}
+        mode="onChange"
+        reValidateMode="onChange"
+        toolbar={<DialogToolbar onClose={onClose} />}
+      >
+        {children}
+      </SimpleForm>
+    </DialogFrame>
+  );
+}
+
+/** The floating add button of a list (spec §1) and the dialog it opens. */
+export function AddFab({
+  titleKey,
+  dialog,
+}: {
+  titleKey: string;
+  dialog: (props: { open: boolean; onClose: () => void }) => ReactNode;
+}) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Fab
         color="primary"
-        aria-label={translate(props.titleKey)}
+        aria-label={translate(titleKey)}
         onClick={() => setOpen(true)}
         sx={{ position: 'fixed', bottom: 32, insetInlineEnd: 32, zIndex: 10 }}
       >
         <AddIcon />
       </Fab>
-      <CreateDialog {...props} open={open} onClose={() => setOpen(false)} />
+      {dialog({ open, onClose: () => setOpen(false) })}
     </>
   );
+}
+
+/** The add button of a list whose add dialog is a plain CreateDialog. */
+export function AddButtonWithDialog(props: Omit<Parameters<typeof CreateDialog>[0], 'open' | 'onClose'>) {
+  return <AddFab titleKey={props.titleKey} dialog={(state) => <CreateDialog {...props} {...state} />} />;
 }

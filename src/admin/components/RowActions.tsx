@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Confirm, useDelete, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useServerMessage } from './useServerMessage';
@@ -13,6 +13,8 @@ export interface RowActionsProps {
   viewPath?: (id: string | number) => string;
   /** path of the edit view */
   editPath?: (id: string | number) => string;
+  /** or an edit dialog over the list, opened with the row's record */
+  editDialog?: (props: { open: boolean; onClose: () => void }) => ReactNode;
   /** catalogue key of the delete confirmation; no key, no Delete item */
   deleteConfirmKey?: string;
   /** catalogue key of the toast after a delete */
@@ -24,7 +26,7 @@ export interface RowActionsProps {
  * The row's three-dot menu (spec §2 "Common list layout"): View / Edit / Delete, the delete asking
  * for confirmation first, then a toast in the error style and back to the first page.
  */
-export function RowActions({ viewPath, editPath, deleteConfirmKey, deletedKey }: RowActionsProps) {
+export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, deletedKey }: RowActionsProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
@@ -35,6 +37,7 @@ export function RowActions({ viewPath, editPath, deleteConfirmKey, deletedKey }:
   const { setPage } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
   if (!record) return null;
 
@@ -75,8 +78,14 @@ export function RowActions({ viewPath, editPath, deleteConfirmKey, deletedKey }:
             <ListItemText>{translate('app.actions.view')}</ListItemText>
           </MenuItem>
         )}
-        {editPath && (
-          <MenuItem onClick={() => go(editPath(record.id))}>
+        {(editPath || editDialog) && (
+          <MenuItem
+            onClick={() => {
+              if (editPath) return go(editPath(record.id));
+              setAnchor(null);
+              setEditing(true);
+            }}
+          >
             <ListItemIcon>
               <EditIcon fontSize="small" />
             </ListItemIcon>
@@ -97,6 +106,7 @@ export function RowActions({ viewPath, editPath, deleteConfirmKey, deletedKey }:
           </MenuItem>
         )}
       </Menu>
+      {editDialog?.({ open: editing, onClose: () => setEditing(false) })}
       {deleteConfirmKey && (
         <Confirm
           isOpen={confirming}

@@ -2,8 +2,9 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { List, Pagination, SearchInput, type SortPayload, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, type SortPayload, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
+import { decodeNumericEntities } from '../../shared/text';
 
 /** The list's search box; its placeholder is a catalogue key (SearchInput does not translate it). */
 function ListSearchInput({ placeholderKey }: { placeholderKey: string; source: string; alwaysOn: boolean }) {
@@ -33,6 +34,13 @@ export function StatusChip({ source = 'status' }: { source?: string; label?: str
   if (!value) return null;
   const color = value === 'Active' ? 'success' : value === 'Inactive' ? 'error' : 'warning';
   return <Chip size="small" color={color} variant="outlined" label={translate(`app.status.${value}`, { _: value })} />;
+}
+
+/** A text column whose value may hold numeric character references (spec §3): shown decoded, as text. */
+export function DecodedText({ source }: { source: string }) {
+  const record = useRecordContext();
+  const value = record?.[source];
+  return <span>{typeof value === 'string' ? decodeNumericEntities(value) : ''}</span>;
 }
 
 export function DateCell({ source }: { source: string }) {
@@ -89,5 +97,24 @@ function LoadingNote() {
     <Typography role="status" variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
       {translate('app.loading')}
     </Typography>
+  );
+}
+
+/**
+ * The Created Date column and, unless `status` is false, the Status column of a list (DataTable
+ * columns render from their context, so they may come from a component).
+ */
+export function CreatedAndStatusColumns({ fields, status = true }: { fields: string; status?: boolean }) {
+  return (
+    <>
+      <DataTable.Col source="created_at" label={`${fields}.created_at`}>
+        <DateCell source="created_at" />
+      </DataTable.Col>
+      {status && (
+        <DataTable.Col source="status" label={`${fields}.status`}>
+          <StatusChip />
+        </DataTable.Col>
+      )}
+    </>
   );
 }

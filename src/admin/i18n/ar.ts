@@ -3,7 +3,38 @@ import type { Catalogue } from './en';
 import { raArabic } from './ra-ar';
 
 export const ar: Catalogue = {
-  ra: raArabic.ra as Catalogue['ra'],
+  ra: {
+    ...(raArabic.ra as Omit<Catalogue['ra'], 'tiptap'>),
+    tiptap: {
+      align_center: 'توسيط',
+      align_justify: 'ضبط',
+      align_left: 'محاذاة لليسار',
+      align_right: 'محاذاة لليمين',
+      blockquote: 'اقتباس',
+      bold: 'غامق',
+      clear_format: 'مسح التنسيق',
+      code: 'رمز برمجي',
+      color: 'اللون',
+      current_level: 'المستوى الحالي',
+      heading1: 'عنوان 1',
+      heading2: 'عنوان 2',
+      heading3: 'عنوان 3',
+      heading4: 'عنوان 4',
+      heading5: 'عنوان 5',
+      heading6: 'عنوان 6',
+      highlight: 'تظليل',
+      image: 'صورة',
+      image_dialog: 'رابط الصورة',
+      italic: 'مائل',
+      link: 'رابط',
+      list_bulleted: 'قائمة نقطية',
+      list_numbered: 'قائمة مرقمة',
+      paragraph: 'عادي',
+      select_level: 'اختر المستوى',
+      strike: 'يتوسطه خط',
+      underline: 'تسطير',
+    },
+  },
   app: {
     name: 'لوحة إدارة السفر',
     footer: '© %{year} لوحة إدارة السفر. جميع الحقوق محفوظة.',
@@ -95,7 +126,6 @@ export const ar: Catalogue = {
     },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
     catalogue: {
-      name: 'الاسم',
       status: 'الحالة',
       add_row: 'إضافة صف آخر',
       remove_row: 'إزالة هذا الصف',

@@ -100,7 +100,6 @@ const app = {
     },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
     catalogue: {
-      name: 'Name',
       status: 'Status',
       add_row: 'Add another row',
       remove_row: 'Remove this row',
@@ -202,7 +201,38 @@ const app = {
   },
 };
 
-export const en = { ...englishMessages, ...app };
+/** ra-input-rich-text's toolbar (ra.tiptap.*), which ra-language-english does not carry. */
+const tiptap = {
+  align_center: 'Align center',
+  align_justify: 'Justify',
+  align_left: 'Align left',
+  align_right: 'Align right',
+  blockquote: 'Quote',
+  bold: 'Bold',
+  clear_format: 'Clear formatting',
+  code: 'Code',
+  color: 'Colour',
+  current_level: 'Current level',
+  heading1: 'Heading 1',
+  heading2: 'Heading 2',
+  heading3: 'Heading 3',
+  heading4: 'Heading 4',
+  heading5: 'Heading 5',
+  heading6: 'Heading 6',
+  highlight: 'Highlight',
+  image: 'Image',
+  image_dialog: 'Image URL',
+  italic: 'Italic',
+  link: 'Link',
+  list_bulleted: 'Bulleted list',
+  list_numbered: 'Numbered list',
+  paragraph: 'Normal',
+  select_level: 'Select the level',
+  strike: 'Strikethrough',
+  underline: 'Underline',
+};
+
+export const en = { ...englishMessages, ra: { ...englishMessages.ra, tiptap }, ...app };
 
 /** Same keys as English, any strings: every catalogue must be complete. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

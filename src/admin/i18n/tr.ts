@@ -3,7 +3,38 @@ import type { Catalogue } from './en';
 import { raTurkish } from './ra-tr';
 
 export const tr: Catalogue = {
-  ra: raTurkish.ra as Catalogue['ra'],
+  ra: {
+    ...(raTurkish.ra as Omit<Catalogue['ra'], 'tiptap'>),
+    tiptap: {
+      align_center: 'Ortala',
+      align_justify: 'İki yana yasla',
+      align_left: 'Sola hizala',
+      align_right: 'Sağa hizala',
+      blockquote: 'Alıntı',
+      bold: 'Kalın',
+      clear_format: 'Biçimi temizle',
+      code: 'Kod',
+      color: 'Renk',
+      current_level: 'Geçerli düzey',
+      heading1: 'Başlık 1',
+      heading2: 'Başlık 2',
+      heading3: 'Başlık 3',
+      heading4: 'Başlık 4',
+      heading5: 'Başlık 5',
+      heading6: 'Başlık 6',
+      highlight: 'Vurgula',
+      image: 'Görsel',
+      image_dialog: 'Görsel adresi',
+      italic: 'İtalik',
+      link: 'Bağlantı',
+      list_bulleted: 'Madde işaretli liste',
+      list_numbered: 'Numaralı liste',
+      paragraph: 'Normal',
+      select_level: 'Düzey seçin',
+      strike: 'Üstü çizili',
+      underline: 'Altı çizili',
+    },
+  },
   app: {
     name: 'Seyahat Yönetim Paneli',
     footer: '© %{year} Seyahat Yönetim Paneli. Tüm hakları saklıdır.',
@@ -95,7 +126,6 @@ export const tr: Catalogue = {
     },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
     catalogue: {
-      name: 'Ad',
       status: 'Durum',
       add_row: 'Bir satır daha ekle',
       remove_row: 'Bu satırı kaldır',

@@ -27,6 +27,8 @@ export interface EndpointRow {
   createFields?: Record<string, string>;
   /** POST path that sets { id, sequence } */
   sequence?: string;
+  /** create / update bodies are JSON (lists, rich text) rather than multipart form data */
+  json?: boolean;
 }
 
 const byIdDesc: ListOrder = { direction: 'DESC', name: 'id', type: 'default' };
@@ -56,7 +58,44 @@ export const ENDPOINTS: Record<string, EndpointRow> = {
     remove: (id) => `/user/delete/${id}`,
     createFields: { user_type: 'Sub-Admin' },
   },
-  category: { list: '/category', pageBase: 0, defaultOrder: byNameAsc },
+  category: {
+    list: '/category',
+    pageBase: 0,
+    defaultOrder: byNameAsc,
+    create: '/category/create',
+    update: '/category/update',
+    remove: (id) => `/category/delete/${id}`,
+    json: true,
+  },
+  tag: {
+    list: '/tag',
+    pageBase: 0,
+    defaultOrder: byNameAsc,
+    create: '/tag/create',
+    update: '/tag/update',
+    remove: (id) => `/tag/delete/${id}`,
+    json: true,
+  },
+  reportCategories: {
+    list: '/reportCategory',
+    pageBase: 0,
+    defaultOrder: byIdDesc,
+    query: { typeUser: 'admin' },
+    create: '/reportCategory/create',
+    update: '/reportCategory/update',
+    remove: (id) => `/reportCategory/delete/${id}`,
+    json: true,
+  },
+  emailtemplate: { list: '/email-template', pageBase: 0, defaultOrder: byIdDesc, update: '/email-template', json: true },
+  contentmanagement: {
+    list: '/page',
+    pageBase: 0,
+    defaultOrder: byIdDesc,
+    create: '/page',
+    update: '/page',
+    remove: (id) => `/page/delete/${id}`,
+    json: true,
+  },
 };
 
 function endpoint(resource: string): EndpointRow {
@@ -113,6 +152,20 @@ export function toFormData(values: Record<string, unknown>): FormData {
   return form;
 }
 
+/** The request options of a create / update body, as the endpoint row wants it. */
+function bodyOf(row: EndpointRow, values: Record<string, unknown>): { body: BodyInit; headers?: Record<string, string> } {
+  return row.json
+    ? { body: JSON.stringify(values), headers: { 'Content-Type': 'application/json' } }
+    : { body: toFormData(values) };
+}
+
+/** What a create answers beside the new id: names refused as duplicates, for the multi-row adds. */
+interface CreatePayload {
+  id?: number;
+  data?: { id?: number };
+  duplicates?: string[];
+}
+
 export type BulkUserAction = 'delete' | 'inactive' | 'active';
 
 export interface BackOfficeDataProvider extends DataProvider {
@@ -145,18 +198,19 @@ export const dataProvider: BackOfficeDataProvider = {
   async create(resource, params) {
     await ensureFreshToken();
     const row = endpoint(resource);
-    const res = await apiFetch<{ data: { id: number } }>(need(row, 'create', resource), {
+    const res = await apiFetch<CreatePayload>(need(row, 'create', resource), {
       method: 'POST',
-      body: toFormData({ ...params.data, ...row.createFields }),
+      ...bodyOf(row, { ...params.data, ...row.createFields }),
     });
-    return { data: { ...params.data, id: res.data.data.id }, meta: { message: res.message } } as never;
+    const { id = res.data.data?.id, duplicates = [] } = res.data;
+    return { data: { ...params.data, id, duplicates }, meta: { message: res.message } } as never;
   },
   async update(resource, params) {
     await ensureFreshToken();
     const row = endpoint(resource);
     const res = await apiFetch(need(row, 'update', resource), {
       method: 'POST',
-      body: toFormData({ ...params.data, id: params.id }),
+      ...bodyOf(row, { ...params.data, id: params.id }),
     });
     return { data: { ...params.data, id: params.id }, meta: { message: res.message } } as never;
   },

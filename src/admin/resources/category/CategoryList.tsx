@@ -1,19 +1,24 @@
-import { DataTable } from 'react-admin';
-import { DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
+import type { NamedResourceConfig } from '../../components/catalogue/namedResource';
+import { NamedStatusList } from '../../components/catalogue/NamedStatusList';
 
-/** /category: the categories list (spec §2 "/category"). */
-export function CategoryList() {
-  return (
-    <ResourceList searchKey="resources.category.search" sort={{ field: 'name', order: 'ASC' }}>
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
-        <DataTable.Col source="name" label="resources.category.fields.name" />
-        <DataTable.Col source="created_at" label="resources.category.fields.created_at">
-          <DateCell source="created_at" />
-        </DataTable.Col>
-        <DataTable.Col source="status" label="resources.category.fields.status">
-          <StatusChip />
-        </DataTable.Col>
-      </DataTable>
-    </ResourceList>
-  );
-}
+/** /category (spec §2): several categories at once; names are stored capitalised by the server. */
+export const CATEGORY: NamedResourceConfig = {
+  resource: 'category',
+  kind: 'category',
+  sort: { field: 'name', order: 'ASC' },
+  multiple: true,
+  typedName: (typed) => typed,
+  keys: {
+    search: 'resources.category.search',
+    nameField: 'resources.category.fields.name',
+    add: 'app.category.add',
+    edit: 'app.category.edit',
+    added: 'messages.categoryAdded',
+    updated: 'messages.categoryUpdated',
+    deleted: 'messages.categoryDeleted',
+    duplicates: 'messages.categoryDuplicates',
+    deleteConfirm: 'app.confirm.delete_category',
+  },
+};
+
+export const CategoryList = () => <NamedStatusList config={CATEGORY} />;

@@ -1,0 +1,17 @@
+import { SelectInput, useTranslate } from 'react-admin';
+import { CATALOGUE_STATUSES } from '../../../shared/validation/catalogue';
+
+/** Active / Inactive select of the catalogue forms (spec §4: status is changed through the edit form). */
+export function StatusInput({
+  source,
+  label = 'app.catalogue.status',
+  defaultValue,
+}: {
+  source: string;
+  label?: string;
+  defaultValue?: string;
+}) {
+  const translate = useTranslate();
+  const choices = CATALOGUE_STATUSES.map((id) => ({ id, name: translate(`app.status.${id}`) }));
+  return <SelectInput source={source} label={label} choices={choices} emptyText="" translateChoice={false} defaultValue={defaultValue} />;
+}

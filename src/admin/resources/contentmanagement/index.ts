@@ -1,0 +1,4 @@
+import ArticleIcon from '@mui/icons-material/Article';
+import { ContentPageList } from './ContentPageList';
+
+export default { list: ContentPageList, icon: ArticleIcon };

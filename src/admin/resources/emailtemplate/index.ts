@@ -1,0 +1,4 @@
+import EmailIcon from '@mui/icons-material/Email';
+import { EmailTemplateList } from './EmailTemplateList';
+
+export default { list: EmailTemplateList, icon: EmailIcon };
