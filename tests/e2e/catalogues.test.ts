@@ -58,6 +58,22 @@ describe('categories, tags, email templates and content pages', () => {
     await rowWith(page, 'Hidden beaches').getByText('Active').waitFor();
   });
 
+  it('shows numeric character references in names decoded, as text that never runs', async () => {
+    const { page, server } = suite;
+    const stamp = new Date().toISOString();
+    const name = 'Caf&#233; &#60;img src=x onerror=window.__xss=1&#62;';
+    await server.ctx.db
+      .insertInto('categories')
+      .values({ name, name_key: 'cafe-entities', status: 'Active', created_at: stamp, updated_at: stamp })
+      .execute();
+    await openList(page, '/category', 'Category Name');
+    await search(page, 'Search for Category Name and Status', 'caf');
+    const row = rowWith(page, 'Café <img src=x onerror=window.__xss=1>');
+    await row.waitFor();
+    await expect(row.locator('img').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+  });
+
   it('edits a category with the edit dialog and deletes it after the confirmation', async () => {
     const { page } = suite;
     await openList(page, '/category', 'Category Name');
