@@ -21,7 +21,12 @@ import { envelope } from './http/reply';
 import { zodSwaggerTransform, zodValidatorCompiler } from './http/zod';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
+import { createGazetteer } from './geo/gazetteer';
+import { createGoogleGeocoder } from './geo/google';
 import { categoryRoutes } from './modules/categories/routes';
+import { geoRoutes } from './modules/geo/routes';
+import { postRoutes } from './modules/posts/routes';
+import { spotRoutes } from './modules/spots/routes';
 import { contentPageRoutes } from './modules/contentPages/routes';
 import { emailTemplateRoutes } from './modules/emailTemplates/routes';
 import { reportCategoryRoutes } from './modules/reportCategories/routes';
@@ -88,6 +93,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     throttle: createLoginThrottle(database.db, config.loginThrottle),
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    geo: config.googleMapsApiKey ? createGoogleGeocoder(config.googleMapsApiKey) : createGazetteer(),
   };
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -122,6 +128,9 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   await reportCategoryRoutes(app, ctx);
   await emailTemplateRoutes(app, ctx);
   await contentPageRoutes(app, ctx);
+  await geoRoutes(app, ctx);
+  await spotRoutes(app, ctx);
+  await postRoutes(app, ctx);
 
   // Uploaded images: immutable names, so they may be cached for long.
   await app.register(fastifyStatic, {

@@ -6,6 +6,7 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { DialectName } from './db/index';
 import type { Database } from './db/schema';
+import type { Geocoder } from './geo/types';
 import type { Mailer } from './mail/mailer';
 import type { ImageStorage } from './uploads/storage';
 
@@ -20,4 +21,6 @@ export interface AppContext {
   throttle: Throttle;
   mailer: Mailer;
   storage: ImageStorage;
+  /** address autocomplete and geocoding: the offline gazetteer, or Google with a key */
+  geo: Geocoder;
 }

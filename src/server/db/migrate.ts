@@ -3,6 +3,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Db } from './index';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_email_template_search';
+import * as m003 from './migrations/003_spot_image_index';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -12,6 +13,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
   return { getMigrations: async () => ({
       '001_initial': bind(m001),
       '002_email_template_search': bind(m002),
+      '003_spot_image_index': bind(m003),
     }) };
 }
 

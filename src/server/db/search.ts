@@ -93,3 +93,16 @@ export function searchCondition(dialect: DialectName, table: SearchableTable, al
   const phrase = `"${needle.replace(/"/g, '""')}"`;
   return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${phrase})`;
 }
+
+/**
+ * Ids of the users whose name holds `term` (for "created by" searches): the users' search index
+ * narrows the rows, then the name decides.
+ */
+export function usersNamed(db: Kysely<Database>, dialect: DialectName, term: string) {
+  const needle = `%${escapeLike(term.trim().toLowerCase())}%`;
+  return db
+    .selectFrom('users as named')
+    .select('named.id')
+    .where(searchCondition(dialect, 'users', 'named', term))
+    .where(sql<boolean>`lower(named.name) LIKE ${needle} ESCAPE '\\'`);
+}

@@ -40,6 +40,16 @@ export const validationMessages = {
   pageDescriptionRequired: 'Please select the description',
   titleTooLong: 'The title may have at most 200 characters.',
   slugInvalid: 'The slug may only hold letters, digits and dashes.',
+  spotNameRequired: 'Please enter a name',
+  placeRequired: 'Please choose a place from the suggestions.',
+  postUserRequired: 'Please select the User',
+  postTitleRequired: 'Please Enter title',
+  postDateRequired: 'Please Enter Date',
+  postDateInvalid: 'The date must look like YYYY-MM-DD HH:mm:ss.',
+  addressRequired: 'Please Enter Address',
+  imageRequired: 'Please Add Image',
+  addressOrImagesEmpty: 'Address or Images cannot be empty',
+  imageTypeNotSupported: ' File type is not supported',
 } as const;
 
 export const errorMessages = {
@@ -86,6 +96,15 @@ export const errorMessages = {
   pageUpdated: 'Content Management has been updated Successfully',
   pageDeleted: 'Content Management has been Deleted Successfully',
   slugTaken: 'This slug is already used: choose another one.',
+  spotAdded: 'Spot has been added Successfully',
+  spotUpdated: 'Spot has been updated Successfully',
+  spotDeleted: 'Spot has been Deleted Successfully',
+  spotInactive: 'This Spot is Inactive.',
+  postAdded: 'Post has been added Successfully',
+  postUpdated: 'Post has been updated Successfully',
+  postDeleted: 'Post has been Deleted Successfully',
+  itineraryDeleted: 'Itinerary has been Deleted Successfully',
+  postUserNotFound: 'The selected user does not exist.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

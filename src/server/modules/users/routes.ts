@@ -61,8 +61,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery } }, async (request, reply) => {
     const q = request.query as z.infer<typeof userListQuery>;
-    // User-list opens the user list (and the post form's user picker), SubAdmin-list the sub-admins.
-    await ctx.requireAccess(request, resourceOf(q.user_type));
+    // User-list opens the user list, SubAdmin-list the sub-admins; the post and itinerary forms may read
+    // the users for their user picker.
+    await ctx.requireAccess(request, q.user_type === 'User' ? ['user', 'post', 'itinerary'] : 'subadmin');
     const req = parseListQuery(q, {
       sortable: SORTABLE,
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },

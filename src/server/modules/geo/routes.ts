@@ -1,0 +1,97 @@
+// Address autocomplete and geocoding for the spot and post forms (DESIGN.md §6). Offline, the
+// suggestions also hold the product's own spots, so a place staff already use is one click away.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ResourceName } from '../../../shared/access';
+import type { AppContext } from '../../context';
+import { searchCondition } from '../../db/search';
+import type { Place } from '../../geo/types';
+import { notFound } from '../../http/errors';
+import { item, ok } from '../../http/reply';
+
+/** Whoever may fill a place in a form. */
+const PLACE_USERS: ResourceName[] = ['spot', 'post', 'itinerary', 'chat', 'aiItineraries'];
+const tags = ['geography'];
+
+export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const guard = ctx.guard(PLACE_USERS);
+
+  const spotPlace = async (id: number): Promise<Place | null> => {
+    const spot = await db
+      .selectFrom('spots')
+      .select(['name', 'address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!spot || spot.latitude === null || spot.longitude === null) return null;
+    const address = spot.address ?? [spot.name, spot.city, spot.country].filter(Boolean).join(', ');
+    return { ...spot, address, latitude: spot.latitude, longitude: spot.longitude };
+  };
+
+  app.get(
+    '/api/geo/config',
+    { schema: { tags }, preHandler: guard },
+    // the browser needs the key only to load the Maps JavaScript API
+    async (_request, reply) =>
+      ok(reply, { provider: ctx.geo.name, browserKey: ctx.geo.name === 'google' ? ctx.config.googleMapsApiKey : null }),
+  );
+
+  app.get(
+    '/api/geo/autocomplete',
+    { schema: { tags, querystring: z.object({ input: z.string().trim().max(200).default('') }) }, preHandler: guard },
+    async (request, reply) => {
+      const { input } = request.query as { input: string };
+      if (input.length < 2) return item(reply, []);
+      const places = await ctx.geo.autocomplete(input, 8);
+      if (ctx.geo.name !== 'offline' || input.length < 3) return item(reply, places);
+      const spots = await db
+        .selectFrom('spots')
+        .select(['id', 'name', 'city', 'country'])
+        .where(searchCondition(ctx.dialect, 'spots', 'spots', input))
+        .where('latitude', 'is not', null)
+        .orderBy('name')
+        .limit(3)
+        .execute();
+      const fromSpots = spots.map((s) => ({ id: `spot:${s.id}`, description: [s.name, s.city, s.country].filter(Boolean).join(', ') }));
+      return item(reply, [...fromSpots, ...places].slice(0, 10));
+    },
+  );
+
+  app.get(
+    '/api/geo/place/:id',
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(300) }) }, preHandler: guard },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const place = id.startsWith('spot:') ? await spotPlace(Number(id.slice(5))) : await ctx.geo.place(id);
+      if (!place) throw notFound();
+      return item(reply, place);
+    },
+  );
+
+  app.get(
+    '/api/geo/geocode',
+    { schema: { tags, querystring: z.object({ address: z.string().trim().min(1).max(300) }) }, preHandler: guard },
+    async (request, reply) => {
+      const place = await ctx.geo.geocode((request.query as { address: string }).address);
+      if (!place) throw notFound();
+      return item(reply, place);
+    },
+  );
+
+  app.get(
+    '/api/geo/reverse',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) }),
+      },
+      preHandler: guard,
+    },
+    async (request, reply) => {
+      const { lat, lng } = request.query as { lat: number; lng: number };
+      const place = await ctx.geo.reverse(lat, lng);
+      if (!place) throw notFound();
+      return item(reply, place);
+    },
+  );
+}

@@ -1,0 +1,167 @@
+// Posts and itineraries (spec §7 "Posts and itineraries"): list by type, detail, the admin form's
+// create / update with places and images, sequence, and soft delete (deleted_at) so reports keep
+// pointing at what was reported. Post-list opens posts, Itinerary-list itineraries.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { ResourceName } from '../../../shared/access';
+import { englishMessage } from '../../../shared/validation/messages';
+import { postFormSchema } from '../../../shared/validation/post';
+import { sequenceSchema } from '../../../shared/validation/user';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import { searchCondition, usersNamed } from '../../db/search';
+import { notFound } from '../../http/errors';
+import { parseWith, readForm } from '../../http/form';
+import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { item, list, ok } from '../../http/reply';
+import { audit } from '../auth/service';
+import { asList } from '../catalogues/namedStatusRoutes';
+import { removeUnusedImage } from '../spots/service';
+import { loadPost, type PostType, savePost } from './service';
+
+const tags = ['posts'];
+const resourceOf = (type: string): ResourceName => (type === 'itinerary' ? 'itinerary' : 'post');
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const postListQuery = listQuerySchema.extend({ type: z.enum(['post', 'itinerary']).default('post') });
+
+const SORTABLE = {
+  id: 'posts.id',
+  title: 'posts.title',
+  description: 'posts.description',
+  sequence: 'posts.sequence',
+  created_at: 'posts.created_at',
+  user: 'users.name',
+  is_planeed: 'posts.is_planeed',
+  is_public: 'posts.is_public',
+} as const;
+
+/** Lists in a form field: JSON text (the admin's dialog), repeated fields or `name[]`. */
+function formLists(fields: Record<string, unknown>) {
+  const spotData = typeof fields.spotData === 'string' ? safeJson(fields.spotData) : fields.spotData;
+  return {
+    ...fields,
+    category_id: asList(fields.category_id),
+    tag_id: asList(fields.tag_id),
+    deleted_spots: asList(fields.deleted_spots),
+    spotData: spotData === undefined ? [] : spotData,
+  };
+}
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  /** The post, after checking the caller may act on its type. */
+  const findPost = async (request: FastifyRequest, id: number) => {
+    const post = await db.selectFrom('posts').select(['id', 'type', 'title', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+    if (!post) {
+      await ctx.requireAccess(request, ['post', 'itinerary']);
+      throw notFound();
+    }
+    await ctx.requireAccess(request, resourceOf(post.type));
+    return post;
+  };
+
+  app.get('/api/post', { schema: { tags, querystring: postListQuery } }, async (request, reply) => {
+    const q = request.query as z.infer<typeof postListQuery>;
+    await ctx.requireAccess(request, resourceOf(q.type));
+    const req = parseListQuery(q, {
+      sortable: SORTABLE,
+      defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+      pageBase: 0,
+    });
+    let base = db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .where('posts.type', '=', q.type)
+      .where('posts.deleted_at', 'is', null);
+    if (req.filter) {
+      base = base.where((eb) => eb.or([searchCondition(ctx.dialect, 'posts', 'posts', req.filter), eb('posts.user_id', 'in', usersNamed(db, ctx.dialect, req.filter))]));
+    }
+    const { rows, meta } = await runListQuery(
+      base,
+      (qb) =>
+        qb
+          .select([
+            'posts.id',
+            'posts.type',
+            'posts.title',
+            'posts.description',
+            'posts.user_id',
+            'posts.itinerary_date',
+            'posts.is_planeed',
+            'posts.is_public',
+            'posts.sequence',
+            'posts.created_at',
+            'users.name as user',
+          ])
+          .select((eb) => [
+            // the first stop's picture stands for the post
+            eb
+              .selectFrom('post_spots')
+              .innerJoin('spots', 'spots.id', 'post_spots.spot_id')
+              .select('spots.thumbnail_url')
+              .whereRef('post_spots.post_id', '=', 'posts.id')
+              .orderBy('post_spots.position')
+              .limit(1)
+              .as('image'),
+            eb
+              .selectFrom('post_spots')
+              .select(sql<number>`count(*)`.as('n'))
+              .whereRef('post_spots.post_id', '=', 'posts.id')
+              .as('spotCount'),
+          ]),
+      req,
+      'posts.id',
+    );
+    return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
+  });
+
+  app.get('/api/post/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const { id } = request.params as z.infer<typeof idParams>;
+    await findPost(request, id);
+    return item(reply, await loadPost(db, id));
+  });
+
+  app.post('/api/post/createUpdateAdminPost', { schema: { tags } }, async (request, reply) => {
+    const { fields, files } = await readForm(request);
+    const input = parseWith(postFormSchema, formLists(fields));
+    const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
+    const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
+    const result = await savePost(ctx, input, images);
+    await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
+    await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, {
+      title: input.title,
+      spots: input.spotData.length,
+    });
+    const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
+    return ok(reply, { data: await loadPost(db, result.id), id: result.id }, message);
+  });
+
+  app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema } }, async (request, reply) => {
+    const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
+    const post = await findPost(request, id);
+    await db.updateTable('posts').set({ sequence, updated_at: now() }).where('id', '=', post.id).execute();
+    await audit(ctx, callerOf(request).userId, 'sequence', post.type, id, { sequence });
+    return ok(reply, null, englishMessage('sequenceUpdated'));
+  });
+
+  // Both delete calls of the spec soft-delete: the post leaves the lists, its reports still find it.
+  for (const path of ['/api/post/adminPostDelete/:id', '/api/post/delete/:id']) {
+    app.delete(path, { schema: { tags, params: idParams } }, async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const post = await findPost(request, id);
+      if (!post.deleted_at) await db.updateTable('posts').set({ deleted_at: now(), updated_at: now() }).where('id', '=', id).execute();
+      await audit(ctx, callerOf(request).userId, 'delete', post.type, id, { title: post.title });
+      return ok(reply, null, englishMessage((post.type as PostType) === 'itinerary' ? 'itineraryDeleted' : 'postDeleted'));
+    });
+  }
+}

@@ -1,0 +1,231 @@
+// Posts and itineraries: the detail with its user, categories, tags and spots, and the admin form's
+// save, which creates the spots it needs, stores the images and relinks the spots in the form's order.
+import type { Kysely } from 'kysely';
+import { englishMessage } from '../../../shared/validation/messages';
+import type { PostFormInput } from '../../../shared/validation/post';
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { HttpError, notFound } from '../../http/errors';
+import type { UploadedFile } from '../../http/form';
+import { SPOT_IMAGE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
+
+export type PostType = 'post' | 'itinerary';
+
+/** One post or itinerary as GET /api/post/{id} answers it (spec §3 "Post/itinerary"). */
+export async function loadPost(db: Kysely<Database>, id: number) {
+  const post = await db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .selectAll('posts')
+    .select(['users.name as user_name'])
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+  if (!post) return null;
+  const [categories, tags, spots] = await Promise.all([
+    db
+      .selectFrom('post_categories')
+      .innerJoin('categories', 'categories.id', 'post_categories.category_id')
+      .select(['categories.id', 'categories.name'])
+      .where('post_categories.post_id', '=', id)
+      .orderBy('categories.name')
+      .execute(),
+    db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['tags.id', 'tags.name'])
+      .where('post_tags.post_id', '=', id)
+      .orderBy('tags.name')
+      .execute(),
+    db
+      .selectFrom('post_spots')
+      .innerJoin('spots', 'spots.id', 'post_spots.spot_id')
+      .select([
+        'post_spots.id as link_id',
+        'post_spots.itinerary_date',
+        'post_spots.position',
+        'spots.id',
+        'spots.name',
+        'spots.status',
+        'spots.image',
+        'spots.thumbnail_url',
+        'spots.address',
+        'spots.latitude',
+        'spots.longitude',
+        'spots.city',
+        'spots.state',
+        'spots.country',
+        'spots.post_code',
+      ])
+      .where('post_spots.post_id', '=', id)
+      .orderBy('post_spots.position')
+      .execute(),
+  ]);
+  // an itinerary's stops follow their dates (spec §2), undated ones last, in the order they were given
+  if (post.type === 'itinerary') {
+    spots.sort((a, b) =>
+      a.itinerary_date === b.itinerary_date
+        ? a.position - b.position
+        : a.itinerary_date === null
+          ? 1
+          : b.itinerary_date === null
+            ? -1
+            : a.itinerary_date < b.itinerary_date
+              ? -1
+              : 1,
+    );
+  }
+  const { user_name, ...fields } = post;
+  return {
+    ...fields,
+    user: { id: post.user_id, name: user_name },
+    postCategory: categories.map((category) => ({ category })),
+    postTag: tags.map((tag) => ({ tag })),
+    postSpot: spots.map(({ link_id, itinerary_date, position, ...spot }) => ({ id: link_id, itinerary_date, position, spot })),
+  };
+}
+export type PostDetail = NonNullable<Awaited<ReturnType<typeof loadPost>>>;
+
+/** Stores the uploaded images of a post form; a file of another type is a 415 with the spec's message. */
+async function storeImages(ctx: AppContext, files: UploadedFile[]): Promise<StoredImage[]> {
+  const stored: StoredImage[] = [];
+  try {
+    for (const file of files) stored.push(await ctx.storage.save(file.bytes, 'spots', SPOT_IMAGE_FORMATS));
+    return stored;
+  } catch (err) {
+    await Promise.all(stored.map((s) => ctx.storage.remove(s.url)));
+    if (err instanceof UnsupportedImageError) throw new HttpError(415, 'validation.imageTypeNotSupported');
+    throw err;
+  }
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' (the form's local time, kept as given) -> the stored ISO-like text. */
+const storedDate = (text: string) => `${text.replace(' ', 'T')}.000Z`;
+
+/**
+ * Creates or updates a post from the admin form (spec §7 createUpdateAdminPost). Rows with an `id` keep
+ * their spot (its image replaced when a new file comes with the row); other rows become new spots of the
+ * post's user. Spots left out of the form (deleted_spots) are unlinked; the spots stay in /spot.
+ */
+export async function savePost(ctx: AppContext, input: PostFormInput, files: UploadedFile[]) {
+  const { db } = ctx;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', input.user_id)
+    .where('user_type', '=', 'User')
+    .executeTakeFirst();
+  if (!user) throw new HttpError(400, englishMessage('postUserNotFound'), { errors: { user_id: englishMessage('postUserNotFound') } });
+  for (const [table, ids] of [['categories', input.category_id], ['tags', input.tag_id]] as const) {
+    const wanted = unique(ids);
+    if (!wanted.length) continue;
+    const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).execute();
+    if (found.length !== wanted.length) throw new HttpError(400, 'validation.invalidInput', { errors: { [table]: 'unknown id' } });
+  }
+  for (const row of input.spotData) {
+    if (row.imageIndex !== undefined && !files[row.imageIndex]) {
+      throw new HttpError(400, 'validation.addressOrImagesEmpty');
+    }
+  }
+  const existing = input.id
+    ? await db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', input.id).executeTakeFirst()
+    : undefined;
+  if (input.id && (!existing || existing.deleted_at)) throw notFound();
+
+  const images = await storeImages(ctx, files);
+  const replacedImages: string[] = [];
+  const stamp = now();
+  try {
+    const postId = await db.transaction().execute(async (trx) => {
+      const first = input.spotData[0];
+      const values = {
+        user_id: input.user_id,
+        title: input.title,
+        description: input.description || null,
+        itinerary_date: storedDate(input.itinerary_date),
+        is_planeed: input.is_planeed,
+        is_public: input.is_public,
+        latitude: first.latitude ?? null,
+        longitude: first.longitude ?? null,
+        updated_at: stamp,
+      };
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        await trx.updateTable('posts').set(values).where('id', '=', id).execute();
+      } else {
+        const created = await trx
+          .insertInto('posts')
+          .values({ ...values, type: input.type, created_at: stamp, deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = created.id;
+      }
+
+      await trx.deleteFrom('post_categories').where('post_id', '=', id).execute();
+      if (input.category_id.length) {
+        await trx.insertInto('post_categories').values(unique(input.category_id).map((category_id) => ({ post_id: id, category_id }))).execute();
+      }
+      await trx.deleteFrom('post_tags').where('post_id', '=', id).execute();
+      if (input.tag_id.length) {
+        await trx.insertInto('post_tags').values(unique(input.tag_id).map((tag_id) => ({ post_id: id, tag_id }))).execute();
+      }
+
+      // the spots in the form's order; links are rebuilt so removed and reordered rows follow the form
+      const spotIds: number[] = [];
+      for (const row of input.spotData) {
+        const image = row.imageIndex !== undefined ? images[row.imageIndex] : undefined;
+        if (row.id) {
+          const spot = await trx.selectFrom('spots').select(['id', 'image']).where('id', '=', row.id).executeTakeFirst();
+          if (!spot) throw notFound();
+          if (image) {
+            if (spot.image) replacedImages.push(spot.image);
+            await trx.updateTable('spots').set({ image: image.url, thumbnail_url: image.thumbnailUrl, updated_at: stamp }).where('id', '=', spot.id).execute();
+          }
+          spotIds.push(spot.id);
+        } else {
+          const spot = await trx
+            .insertInto('spots')
+            .values({
+              user_id: input.user_id,
+              name: row.name!,
+              status: 'Active',
+              address: row.address ?? null,
+              city: row.city ?? null,
+              state: row.state ?? null,
+              country: row.country ?? null,
+              post_code: row.post_code ?? null,
+              latitude: row.latitude!,
+              longitude: row.longitude!,
+              image: image?.url ?? null,
+              thumbnail_url: image?.thumbnailUrl ?? null,
+              created_at: stamp,
+              updated_at: stamp,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          spotIds.push(spot.id);
+        }
+      }
+      await trx.deleteFrom('post_spots').where('post_id', '=', id).execute();
+      await trx
+        .insertInto('post_spots')
+        .values(
+          spotIds.map((spot_id, position) => ({
+            post_id: id,
+            spot_id,
+            position,
+            itinerary_date: input.spotData[position].itinerary_date ? storedDate(input.spotData[position].itinerary_date!) : null,
+          })),
+        )
+        .execute();
+      return id;
+    });
+    return { id: postId, created: !existing, replacedImages };
+  } catch (err) {
+    await Promise.all(images.map((s) => ctx.storage.remove(s.url)));
+    throw err;
+  }
+}
+
+const unique = (ids: number[]) => [...new Set(ids)];

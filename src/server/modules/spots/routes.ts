@@ -1,0 +1,125 @@
+// Spots (spec §7 "Spots"): the list with creator and the post or itinerary a spot belongs to, one
+// POST that creates or updates, and delete (the posts that used the spot keep their other spots).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { englishMessage } from '../../../shared/validation/messages';
+import { spotSchema } from '../../../shared/validation/spot';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import { searchCondition, usersNamed } from '../../db/search';
+import { notFound } from '../../http/errors';
+import { parseWith, readForm } from '../../http/form';
+import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { list, ok } from '../../http/reply';
+import { audit } from '../auth/service';
+import { removeUnusedImage } from './service';
+
+const tags = ['spots'];
+const SORTABLE = {
+  id: 'spots.id',
+  name: 'spots.name',
+  country: 'spots.country',
+  status: 'spots.status',
+  created_at: 'spots.created_at',
+  created_by: 'users.name',
+} as const;
+const COLUMNS = [
+  'spots.id',
+  'spots.name',
+  'spots.status',
+  'spots.address',
+  'spots.city',
+  'spots.state',
+  'spots.country',
+  'spots.post_code',
+  'spots.latitude',
+  'spots.longitude',
+  'spots.image',
+  'spots.thumbnail_url',
+  'spots.created_at',
+  'spots.user_id',
+] as const;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idField = z.object({ id: z.coerce.number().int().min(0).optional().catch(undefined) });
+
+export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const guard = ctx.guard('spot');
+
+  app.get(
+    '/api/spot',
+    { schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }) }, preHandler: guard },
+    async (request, reply) => {
+      const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
+        sortable: SORTABLE,
+        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        pageBase: 0,
+      });
+      let base = db.selectFrom('spots').leftJoin('users', 'users.id', 'spots.user_id');
+      if (req.filter) {
+        base = base.where((eb) =>
+          eb.or([searchCondition(ctx.dialect, 'spots', 'spots', req.filter), eb('spots.user_id', 'in', usersNamed(db, ctx.dialect, req.filter))]),
+        );
+      }
+      const { rows, meta } = await runListQuery(
+        base,
+        (qb) =>
+          qb
+            .select(COLUMNS)
+            .select('users.name as created_by')
+            .select((eb) => {
+              // the first live post or itinerary that shows this spot ("Associated With")
+              const firstPost = () =>
+                eb
+                  .selectFrom('post_spots')
+                  .innerJoin('posts', 'posts.id', 'post_spots.post_id')
+                  .whereRef('post_spots.spot_id', '=', 'spots.id')
+                  .where('posts.deleted_at', 'is', null)
+                  .orderBy('posts.id')
+                  .limit(1);
+              return [firstPost().select('posts.id').as('post_id'), firstPost().select('posts.type').as('post_type')];
+            }),
+        req,
+        'spots.id',
+      );
+      return list(reply, rows, meta);
+    },
+  );
+
+  app.post('/api/spot', { schema: { tags }, preHandler: guard }, async (request, reply) => {
+    const { fields } = await readForm(request);
+    const { id } = idField.parse(fields);
+    const input = parseWith(spotSchema, fields);
+    const actor = callerOf(request).userId;
+    const stamp = now();
+    if (id) {
+      const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) throw notFound();
+      await db.updateTable('spots').set({ ...input, updated_at: stamp }).where('id', '=', id).execute();
+      await audit(ctx, actor, 'update', 'spot', id, { before, after: input });
+      return ok(reply, { data: { ...before, ...input } }, englishMessage('spotUpdated'));
+    }
+    const created = await db
+      .insertInto('spots')
+      .values({ ...input, user_id: actor, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+      .returning(['id', 'name', 'status', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await audit(ctx, actor, 'create', 'spot', created.id, input);
+    return ok(reply, { data: created, id: created.id }, englishMessage('spotAdded'));
+  });
+
+  app.delete('/api/spot/delete/:id', { schema: { tags, params: idParams }, preHandler: guard }, async (request, reply) => {
+    const { id } = request.params as z.infer<typeof idParams>;
+    const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('post_spots').where('spot_id', '=', id).execute();
+      await trx.deleteFrom('spots').where('id', '=', id).execute();
+    });
+    await removeUnusedImage(ctx, before.image);
+    await audit(ctx, callerOf(request).userId, 'delete', 'spot', id, { name: before.name });
+    return ok(reply, null, englishMessage('spotDeleted'));
+  });
+}
+

@@ -1,0 +1,29 @@
+// Spot rules (spec §5 "Spot"): a name, a status, and the place chosen through autocomplete.
+import { z } from 'zod';
+import { CATALOGUE_STATUSES } from './catalogue';
+import { v } from './messages';
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((s) => s || null);
+
+/** The place fields autocomplete fills (spec §3); latitude and longitude say a place was chosen. */
+export const placeFields = {
+  latitude: z.coerce.number({ error: v('placeRequired') }).min(-90, v('placeRequired')).max(90, v('placeRequired')),
+  longitude: z.coerce.number({ error: v('placeRequired') }).min(-180, v('placeRequired')).max(180, v('placeRequired')),
+  address: optionalText,
+  city: optionalText,
+  state: optionalText,
+  country: optionalText,
+  post_code: optionalText,
+};
+
+export const spotSchema = z.object({
+  name: z.string({ error: v('spotNameRequired') }).trim().min(1, v('spotNameRequired')).max(200, v('nameTooLong')),
+  status: z.enum(CATALOGUE_STATUSES, { error: v('statusSelect') }),
+  ...placeFields,
+});
+export type SpotInput = z.infer<typeof spotSchema>;
