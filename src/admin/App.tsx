@@ -17,8 +17,11 @@ import { session } from './providers/session';
 import category from './resources/category';
 import contentmanagement from './resources/contentmanagement';
 import emailtemplate from './resources/emailtemplate';
+import itinerary, { ItineraryShow } from './resources/itinerary';
+import post, { PostShow } from './resources/post';
 import reportCategories from './resources/reportCategories';
 import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
+import spot from './resources/spot';
 import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
 import { emotionCaches, themeFor } from './theme';
@@ -74,6 +77,13 @@ export function App() {
           </Resource>
           <Resource name="subadmin" {...subadmin}>
             <Route path=":id" element={<SubAdminShow />} />
+          </Resource>
+          <Resource name="spot" {...spot} />
+          <Resource name="post" {...post}>
+            <Route path=":id" element={<PostShow />} />
+          </Resource>
+          <Resource name="itinerary" {...itinerary}>
+            <Route path=":id" element={<ItineraryShow />} />
           </Resource>
           <Resource name="category" {...category} />
           <Resource name="tag" {...tag} />

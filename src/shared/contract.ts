@@ -91,3 +91,22 @@ export function formatDate(value: string | Date | null | undefined): string {
   const dd = String(d.getDate()).padStart(2, '0');
   return `${mm}/${dd}/${d.getFullYear()}`;
 }
+
+/** A place as the spot and post forms store it (spec §3: choosing a place fills these). */
+export interface Place {
+  name: string;
+  /** one line: "Istanbul, Istanbul, Türkiye" */
+  address: string;
+  latitude: number;
+  longitude: number;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  post_code: string | null;
+}
+
+/** One address suggestion: `id` is opaque, given back to GET /api/geo/place/{id} for the details. */
+export interface PlaceSuggestion {
+  id: string;
+  description: string;
+}

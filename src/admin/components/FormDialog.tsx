@@ -8,6 +8,7 @@ import {
   type RaRecord,
   SaveButton,
   SimpleForm,
+  type SimpleFormProps,
   Toolbar,
   useNotify,
   useRecordContext,
@@ -44,6 +45,19 @@ export function DialogFrame({
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent sx={{ p: 0 }}>{children}</DialogContent>
     </Dialog>
+  );
+}
+
+/** The SimpleForm of a dialog: checked by a zod schema as the person types, Cancel and Save below. */
+export function DialogForm({ schema, onClose, ...props }: Omit<SimpleFormProps, 'resolver' | 'toolbar'> & { schema: ZodType; onClose: () => void }) {
+  return (
+    <SimpleForm
+      resolver={zodFormResolver(schema)}
+      mode="onChange"
+      reValidateMode="onChange"
+      toolbar={<DialogToolbar onClose={onClose} />}
+      {...props}
+    />
   );
 }
 
@@ -109,15 +123,9 @@ export function CreateDialog({
           },
         }}
       >
-        <SimpleForm
-          resolver={zodFormResolver(schema)}
-          mode="onChange"
-          reValidateMode="onChange"
-          defaultValues={defaultValues}
-          toolbar={<DialogToolbar onClose={onClose} />}
-        >
+        <DialogForm schema={schema} onClose={onClose} defaultValues={defaultValues}>
           {children}
-        </SimpleForm>
+        </DialogForm>
       </CreateBase>
     </DialogFrame>
   );
@@ -171,16 +179,9 @@ export function EditDialog({
 
   return (
     <DialogFrame open={open} onClose={onClose} id={`${resource}-edit-title-${record.id}`} title={translate(titleKey)} maxWidth={maxWidth}>
-      <SimpleForm
-        record={initialValues(record)}
-        onSubmit={save}
-        resolver={zodFormResolver(schema)}
-        mode="onChange"
-        reValidateMode="onChange"
-        toolbar={<DialogToolbar onClose={onClose} />}
-      >
+      <DialogForm schema={schema} onClose={onClose} record={initialValues(record)} onSubmit={save}>
         {children}
-      </SimpleForm>
+      </DialogForm>
     </DialogFrame>
   );
 }

@@ -1,3 +1,4 @@
+import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
@@ -12,34 +13,55 @@ export const pictureField = z
   .refine((value) => !(value as { rawFile?: File } | undefined)?.rawFile || isAcceptedPictureName((value as { rawFile: File }).rawFile.name), v('fileTypeNotSupported'));
 
 /**
- * Profile picture chooser with a preview. Only jpg, jpeg, png and gif names are accepted here ('File
- * type is not supported' blocks the save); the server checks the content too.
+ * An image chooser with a preview: the chosen file ({ rawFile }) or the current picture. Names of other
+ * types get no preview and the form's rule blocks the save; the server checks the content too.
  */
-export function PictureInput({ source, label, currentUrl }: { source: string; label: string; currentUrl?: string | null }) {
+export function ImageFileInput({
+  source,
+  label,
+  changeLabel = label,
+  currentUrl,
+  extensions,
+  isAccepted,
+  shape = 'circular',
+}: {
+  source: string;
+  label: string;
+  /** the button's label once there is a picture */
+  changeLabel?: string;
+  currentUrl?: string | null;
+  extensions: readonly string[];
+  isAccepted: (fileName: string) => boolean;
+  shape?: 'circular' | 'rounded';
+}) {
   const translate = useTranslate();
   const { field, fieldState } = useInput({ source });
-  const file = (field.value as { rawFile?: File } | undefined)?.rawFile;
+  const file = (field.value as { rawFile?: File } | null | undefined)?.rawFile;
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!file || !isAcceptedPictureName(file.name)) return setPreview(null);
+    if (!file || !isAccepted(file.name)) return setPreview(null);
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [file]);
+  }, [file, isAccepted]);
+  const size = shape === 'circular' ? 64 : 56;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-      <Avatar src={preview ?? currentUrl ?? undefined} sx={{ width: 64, height: 64 }} />
+      <Avatar variant={shape} src={preview ?? currentUrl ?? undefined} alt="" sx={{ width: size, height: size }}>
+        {shape === 'rounded' ? <AddPhotoIcon /> : undefined}
+      </Avatar>
       <Box>
         <Button component="label" variant="outlined" size="small">
-          {translate(label)}
+          {translate(currentUrl || file ? changeLabel : label)}
           <input
             hidden
             type="file"
             name={source}
-            accept=".jpg,.jpeg,.png,.gif"
+            accept={extensions.map((e) => `.${e}`).join(',')}
+            aria-label={translate(label)}
             onChange={(e) => {
               const chosen = e.target.files?.[0];
-              field.onChange(chosen ? { rawFile: chosen, title: chosen.name } : undefined);
+              field.onChange(chosen ? { rawFile: chosen, title: chosen.name } : null);
             }}
           />
         </Button>
@@ -57,3 +79,14 @@ export function PictureInput({ source, label, currentUrl }: { source: string; la
     </Box>
   );
 }
+
+/** Profile picture chooser: only jpg, jpeg, png and gif (spec §5). */
+export const PictureInput = ({ source, label, currentUrl }: { source: string; label: string; currentUrl?: string | null }) => (
+  <ImageFileInput
+    source={source}
+    label={label}
+    currentUrl={currentUrl}
+    extensions={['jpg', 'jpeg', 'png', 'gif']}
+    isAccepted={isAcceptedPictureName}
+  />
+);

@@ -36,11 +36,20 @@ export function StatusChip({ source = 'status' }: { source?: string; label?: str
   return <Chip size="small" color={color} variant="outlined" label={translate(`app.status.${value}`, { _: value })} />;
 }
 
-/** A text column whose value may hold numeric character references (spec §3): shown decoded, as text. */
-export function DecodedText({ source }: { source: string }) {
+/**
+ * A text column whose value may hold numeric character references (spec §3): shown decoded, as text;
+ * `lines` clips long text to that many lines.
+ */
+export function DecodedText({ source, lines }: { source: string; lines?: number }) {
   const record = useRecordContext();
   const value = record?.[source];
-  return <span>{typeof value === 'string' ? decodeNumericEntities(value) : ''}</span>;
+  const text = typeof value === 'string' ? decodeNumericEntities(value) : '';
+  if (!lines) return <span>{text}</span>;
+  return (
+    <Typography variant="body2" title={text} sx={{ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+      {text}
+    </Typography>
+  );
 }
 
 export function DateCell({ source }: { source: string }) {

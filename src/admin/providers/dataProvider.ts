@@ -87,6 +87,36 @@ export const ENDPOINTS: Record<string, EndpointRow> = {
     json: true,
   },
   emailtemplate: { list: '/email-template', pageBase: 0, defaultOrder: byIdDesc, update: '/email-template', json: true },
+  spot: {
+    list: '/spot',
+    pageBase: 0,
+    defaultOrder: byIdDesc,
+    query: { typeUser: 'admin' },
+    create: '/spot',
+    update: '/spot',
+    remove: (id) => `/spot/delete/${id}`,
+    json: true,
+  },
+  post: {
+    list: '/post',
+    one: (id) => `/post/${id}`,
+    pageBase: 0,
+    defaultOrder: byIdDesc,
+    query: { type: 'post' },
+    create: '/post/createUpdateAdminPost',
+    update: '/post/createUpdateAdminPost',
+    remove: (id) => `/post/adminPostDelete/${id}`,
+    sequence: '/post/sequence/change',
+  },
+  itinerary: {
+    list: '/post',
+    one: (id) => `/post/${id}`,
+    pageBase: 0,
+    defaultOrder: byIdDesc,
+    query: { type: 'itinerary' },
+    remove: (id) => `/post/adminPostDelete/${id}`,
+    sequence: '/post/sequence/change',
+  },
   contentmanagement: {
     list: '/page',
     pageBase: 0,
@@ -136,16 +166,24 @@ function need<K extends keyof EndpointRow>(row: EndpointRow, key: K, resource: s
   return value as NonNullable<EndpointRow[K]>;
 }
 
+const fileOf = (value: unknown): File | null => {
+  if (value instanceof File) return value;
+  const raw = (value as { rawFile?: unknown } | null)?.rawFile;
+  return raw instanceof File ? raw : null;
+};
+
 /**
- * Multipart body of a form: files from react-admin's file inputs ({ rawFile }), lists as JSON text,
- * other values as text; empty values are left out.
+ * Multipart body of a form: files from react-admin's file inputs ({ rawFile }) — a list of files as
+ * repeated fields — other lists as JSON text, other values as text; empty values and objects that are
+ * not files (a picture already stored) are left out.
  */
 export function toFormData(values: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === null || value === '') continue;
-    const file = (value as { rawFile?: unknown }).rawFile;
-    if (file instanceof File) form.append(key, file);
+    const file = fileOf(value);
+    if (file) form.append(key, file);
+    else if (Array.isArray(value) && value.length && value.every(fileOf)) for (const f of value) form.append(key, fileOf(f)!);
     else if (Array.isArray(value)) form.append(key, JSON.stringify(value));
     else if (typeof value !== 'object') form.append(key, String(value));
   }

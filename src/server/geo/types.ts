@@ -1,24 +1,8 @@
 // Geography behind one interface (DESIGN.md §6): address autocomplete, geocoding and reverse geocoding.
 // Offline by default (the bundled gazetteer); Google when GOOGLE_MAPS_API_KEY is set.
+import type { Place, PlaceSuggestion } from '../../shared/contract';
 
-/** A place as the spot and post forms store it (spec §3: choosing a place fills these). */
-export interface Place {
-  name: string;
-  /** one line: "Istanbul, Istanbul, Türkiye" */
-  address: string;
-  latitude: number;
-  longitude: number;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  post_code: string | null;
-}
-
-/** One autocomplete suggestion: `id` is opaque, given back to `place(id)` for the details. */
-export interface PlaceSuggestion {
-  id: string;
-  description: string;
-}
+export type { Place, PlaceSuggestion };
 
 export interface Geocoder {
   readonly name: 'offline' | 'google';

@@ -1,9 +1,9 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
-import { AddItemButton, ArrayInput, CreateBase, RemoveItemButton, SimpleForm, SimpleFormIterator, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { AddItemButton, ArrayInput, CreateBase, RemoveItemButton, SimpleFormIterator, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { nameKey } from '../../../shared/text';
 import { namedRowsSchema, type NamedRows } from '../../../shared/validation/catalogue';
-import { DialogFrame, DialogToolbar, zodFormResolver } from '../FormDialog';
+import { DialogForm, DialogFrame } from '../FormDialog';
 import { useServerMessage } from '../useServerMessage';
 import { duplicatesOf } from './duplicates';
 import type { NamedResourceConfig } from './namedResource';
@@ -79,14 +79,7 @@ export function NamedRowsCreateDialog({
             {form.problem} {translate('app.catalogue.kept_duplicates')}
           </Alert>
         )}
-        <SimpleForm
-          key={form.key}
-          resolver={zodFormResolver(namedRowsSchema(config.kind))}
-          mode="onChange"
-          reValidateMode="onChange"
-          defaultValues={{ rows: form.rows }}
-          toolbar={<DialogToolbar onClose={close} />}
-        >
+        <DialogForm key={form.key} schema={namedRowsSchema(config.kind)} onClose={close} defaultValues={{ rows: form.rows }}>
           <ArrayInput source="rows" label={false}>
             <SimpleFormIterator
               inline
@@ -111,7 +104,7 @@ export function NamedRowsCreateDialog({
               <StatusInput source="status" defaultValue="Active" />
             </SimpleFormIterator>
           </ArrayInput>
-        </SimpleForm>
+        </DialogForm>
       </CreateBase>
     </DialogFrame>
   );

@@ -1,0 +1,107 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useInput, useSourceContext, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import type { Place, PlaceSuggestion } from '../../shared/contract';
+import { apiFetch, toQuery } from '../providers/httpClient';
+
+/** Place fields of a form (spec §3: choosing a place fills them). */
+export const PLACE_FIELDS = ['address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code'] as const;
+
+/**
+ * Address autocomplete (our server's /api/geo: the offline gazetteer, or Google with a key). Typing
+ * shows suggestions; choosing one fills `source` and the place fields beside it (in a form iterator,
+ * those of its row), and `nameSource` with the place's name when given.
+ */
+export function PlaceInput({
+  source,
+  label,
+  nameSource,
+  autoFocus,
+}: {
+  source: string;
+  label: string;
+  nameSource?: string;
+  autoFocus?: boolean;
+}) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const { getSource } = useSourceContext();
+  const { field, fieldState } = useInput({ source });
+  const [input, setInput] = useState<string>((field.value as string) ?? '');
+  /** what the person typed last (suggestions follow it; choosing one clears it) */
+  const [query, setQuery] = useState('');
+  const [options, setOptions] = useState<PlaceSuggestion[]>([]);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < 2) return setOptions([]);
+    const controller = new AbortController();
+    // wait for a pause in the typing before asking
+    const timer = setTimeout(async () => {
+      setLoading(true);
+      try {
+        const res = await apiFetch<{ data: PlaceSuggestion[] }>(`/geo/autocomplete${toQuery({ input: text })}`, { signal: controller.signal });
+        setOptions(res.data.data);
+      } catch {
+        if (!controller.signal.aborted) setOptions([]);
+      } finally {
+        if (!controller.signal.aborted) setLoading(false);
+      }
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const choose = async (suggestion: PlaceSuggestion | null) => {
+    if (!suggestion) return;
+    const res = await apiFetch<{ data: Place }>(`/geo/place/${encodeURIComponent(suggestion.id)}`);
+    const place = res.data.data;
+    const opts = { shouldDirty: true, shouldValidate: true };
+    for (const key of PLACE_FIELDS) setValue(getSource(key), key === 'address' ? suggestion.description : place[key], opts);
+    if (nameSource) setValue(getSource(nameSource), place.name, opts);
+    field.onChange(nameSource === source ? place.name : suggestion.description);
+    setInput(nameSource === source ? place.name : suggestion.description);
+    setQuery('');
+    setOptions([]);
+  };
+
+  const type = (text: string) => {
+    setInput(text);
+    setQuery(text);
+    field.onChange(text);
+    // a typed address is not a place until one is chosen; a typed name may rename the chosen place
+    if (nameSource !== source) setValue(getSource('latitude'), undefined, { shouldValidate: true });
+  };
+
+  const error = fieldState.error?.message;
+  return (
+    <Autocomplete
+      freeSolo
+      options={options}
+      filterOptions={(o) => o}
+      getOptionLabel={(o) => (typeof o === 'string' ? o : o.description)}
+      loading={loading}
+      loadingText={translate('app.loading')}
+      inputValue={input}
+      onInputChange={(_e, value, reason) => {
+        if (reason === 'input') type(value);
+      }}
+      onChange={(_e, value) => void choose(typeof value === 'string' ? null : value)}
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate(label)}
+          autoFocus={autoFocus}
+          error={!!error}
+          helperText={error ? translate(error) : ' '}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { CircularProgress } from '@mui/material';
+import { TextInput, useCreate, useGetOne, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { DialogForm, DialogFrame } from '../../components/FormDialog';
+import { ResourcePicker } from '../../components/ResourcePicker';
+import { useServerMessage } from '../../components/useServerMessage';
+import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
+import { PostSpotRows } from './PostSpotRows';
+import type { PostDetail } from './types';
+
+/**
+ * Add or edit a post (spec §3 "Post form"): user, title, description, Post Date, categories, tags and
+ * the spot rows. Editing loads the post first. On failure the dialog stays open with what was typed.
+ */
+export function PostFormDialog({ id, open, onClose }: { id?: number; open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const { data: post } = useGetOne<PostDetail>('post', { id: id ?? 0 }, { enabled: open && !!id });
+  const editing = !!id;
+  // until the detail arrives, react-admin may hand over the list's row, which has no spots
+  const loaded = !!post && Array.isArray(post.postSpot);
+  return (
+    <DialogFrame open={open} onClose={onClose} id={`post-form-${id ?? 'new'}`} title={translate(editing ? 'app.post.edit' : 'app.post.add')} maxWidth="md">
+      {editing && !loaded ? <CircularProgress sx={{ m: 3 }} aria-label={translate('app.loading')} /> : <PostForm post={editing ? post : undefined} onClose={onClose} />}
+    </DialogFrame>
+  );
+}
+
+function PostForm({ post, onClose }: { post?: PostDetail; onClose: () => void }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const serverMessage = useServerMessage();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+
+  const save = async (values: Record<string, unknown>) => {
+    const data = toWire(values as PostDialogValues, post);
+    try {
+      if (post) await update('post', { id: post.id, data, previousData: post }, { mutationMode: 'pessimistic', returnPromise: true });
+      else await create('post', { data }, { returnPromise: true });
+      notify(translate(post ? 'messages.postUpdated' : 'messages.postAdded'), { type: 'success' });
+      onClose();
+      refresh();
+    } catch (e) {
+      notify(serverMessage(e), { type: 'error' });
+    }
+  };
+
+  return (
+    // the form's own record: inside a list row, react-admin would otherwise start from the row
+    <DialogForm schema={postDialogSchema} onClose={onClose} record={initialValues(post)} onSubmit={save}>
+      <ResourcePicker source="user_id" resource="user" label="resources.post.fields.user" known={post ? [post.user] : []} />
+      <TextInput source="title" label="resources.post.fields.title" fullWidth />
+      <TextInput source="description" label="resources.post.fields.description" multiline minRows={2} fullWidth />
+      <TextInput
+        source="itinerary_date"
+        label="app.post.date"
+        type="datetime-local"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <ResourcePicker source="category_id" resource="category" label="app.post.categories" multiple known={post?.postCategory.map((c) => c.category)} />
+      <ResourcePicker source="tag_id" resource="tag" label="app.post.tags" multiple known={post?.postTag.map((t) => t.tag)} />
+      <PostSpotRows />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,43 @@
+import { DataTable, useRecordContext } from 'react-admin';
+import { AddFab } from '../../components/FormDialog';
+import { DateCell, NoRecords, ResourceList } from '../../components/lists';
+import { PostColumns } from '../../components/PostColumns';
+import { RowActions } from '../../components/RowActions';
+import { SequenceEditor } from '../../components/SequenceEditor';
+import { PostFormDialog } from './PostFormDialog';
+
+const fields = 'resources.post.fields';
+
+/** /post (spec §2): header 'Posts', the posts with their first spot's image, inline sequence. */
+export function PostList() {
+  return (
+    <ResourceList
+      searchKey="resources.post.search"
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={<AddFab titleKey="app.post.add" dialog={(state) => <PostFormDialog {...state} />} />}
+    >
+      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        <PostColumns fields={fields} />
+        <DataTable.Col source="created_at" label={`${fields}.created_at`}>
+          <DateCell source="created_at" />
+        </DataTable.Col>
+        <DataTable.Col source="sequence" label={`${fields}.sequence`}>
+          <SequenceEditor />
+        </DataTable.Col>
+        <DataTable.Col label="app.actions.action" disableSort>
+          <RowActions
+            viewPath={(id) => `/post/${id}`}
+            editDialog={(state) => <PostEditFromRow {...state} />}
+            deleteConfirmKey="app.confirm.delete_post"
+            deletedKey="messages.postDeleted"
+          />
+        </DataTable.Col>
+      </DataTable>
+    </ResourceList>
+  );
+}
+
+function PostEditFromRow(state: { open: boolean; onClose: () => void }) {
+  const record = useRecordContext();
+  return <PostFormDialog id={Number(record?.id)} {...state} />;
+}

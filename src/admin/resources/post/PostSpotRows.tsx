@@ -1,0 +1,61 @@
+import { Box, Typography } from '@mui/material';
+import { AddItemButton, ArrayInput, RemoveItemButton, SimpleFormIterator, useSourceContext, useTranslate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import { POST_IMAGE_EXTENSIONS, isAcceptedPostImage } from '../../../shared/validation/post';
+import { ImageFileInput } from '../../components/PictureInput';
+import { PlaceInput } from '../../components/PlaceInput';
+import { rowComplete, type SpotRowValues } from './postForm';
+
+/**
+ * The post's spots, one row each: an address through autocomplete and an image. Another row can be
+ * added only when every row has both (spec §5: as many addresses as images).
+ */
+export function PostSpotRows() {
+  const translate = useTranslate();
+  const rows = (useWatch({ name: 'spots' }) as Partial<SpotRowValues>[] | undefined) ?? [];
+  const { errors } = useFormState({ name: 'spots' });
+  const listError = (errors.spots as { message?: string; root?: { message?: string } } | undefined);
+  const message = listError?.message ?? listError?.root?.message;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {translate('app.post.spots')}
+      </Typography>
+      <ArrayInput source="spots" label={false}>
+        <SimpleFormIterator
+          disableReordering
+          disableClear
+          getItemLabel={(i) => `${i + 1}.`}
+          addButton={<AddItemButton label="app.post.add_spot" disabled={!rows.every(rowComplete)} />}
+          removeButton={<RemoveItemButton label="app.post.remove_spot" />}
+          sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+        >
+          <PlaceInput source="address" nameSource="name" label="app.post.address" />
+          <RowImageInput />
+        </SimpleFormIterator>
+      </ArrayInput>
+      {message && (
+        <Typography color="error" variant="body2" role="alert">
+          {translate(message)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The row's image: the stored one, or a chosen file of an accepted type (spec §5 Post). */
+function RowImageInput() {
+  const { getSource } = useSourceContext();
+  const stored = useWatch({ name: getSource('image') }) as string | undefined;
+  return (
+    <ImageFileInput
+      source="file"
+      label="app.post.add_image"
+      changeLabel="app.post.change_image"
+      currentUrl={stored}
+      extensions={POST_IMAGE_EXTENSIONS}
+      isAccepted={isAcceptedPostImage}
+      shape="rounded"
+    />
+  );
+}

@@ -1,0 +1,91 @@
+// The post dialog's form model and its translation to the wire form of createUpdateAdminPost (spec §3).
+import { z } from 'zod';
+import { v } from '../../../shared/validation/messages';
+import { isAcceptedPostImage, postFormSchema } from '../../../shared/validation/post';
+import type { PostDetail } from './types';
+
+const file = z.object({ rawFile: z.instanceof(File) }).partial().nullish();
+
+/** One spot row: an address chosen through autocomplete and an image (stored, or a chosen file). */
+const spotRow = z
+  .object({
+    // a new row copies the keys of the first one, empty: null as often as undefined
+    spotId: z.number().nullish(),
+    address: z.string().nullish(),
+    name: z.string().nullish(),
+    latitude: z.number().nullish(),
+    longitude: z.number().nullish(),
+    city: z.string().nullish(),
+    state: z.string().nullish(),
+    country: z.string().nullish(),
+    post_code: z.string().nullish(),
+    image: z.string().nullish(),
+    file,
+  })
+  .refine((row) => !row.file?.rawFile || isAcceptedPostImage(row.file.rawFile.name), { message: v('imageTypeNotSupported'), path: ['file'] })
+  // each half of 'Address or Images cannot be empty' (spec §5) shows under the field that lacks it
+  .refine((row) => row.spotId != null || typeof row.latitude === 'number', { message: v('addressOrImagesEmpty'), path: ['address'] })
+  .refine((row) => !!row.image || !!row.file?.rawFile, { message: v('addressOrImagesEmpty'), path: ['file'] });
+export type SpotRowValues = z.infer<typeof spotRow>;
+
+const { title, description } = postFormSchema.shape;
+
+export const postDialogSchema = z.object({
+  user_id: z.number({ error: v('postUserRequired') }).int().positive(v('postUserRequired')),
+  title,
+  description: description.optional(),
+  /** the datetime-local input's value, 'YYYY-MM-DDTHH:mm' */
+  itinerary_date: z.string({ error: v('postDateRequired') }).min(1, v('postDateRequired')),
+  category_id: z.array(z.number()).default([]),
+  tag_id: z.array(z.number()).default([]),
+  spots: z.array(spotRow).min(1, v('addressRequired')),
+});
+export type PostDialogValues = z.infer<typeof postDialogSchema>;
+
+/** A row is complete when it has a chosen place and an image; only then may another be added (spec §5). */
+export const rowComplete = (row: Partial<SpotRowValues> | undefined) =>
+  !!row && (row.spotId != null || typeof row.latitude === 'number') && (!!row.image || !!row.file?.rawFile);
+
+/** 'YYYY-MM-DDTHH:mm' -> 'YYYY-MM-DD HH:mm:ss' (spec §9). */
+export const wireDate = (local: string) => `${local.replace('T', ' ').slice(0, 16)}:00`;
+
+/** The dialog's starting values for a stored post (edit) or a new one. */
+export function initialValues(post?: PostDetail): Partial<PostDialogValues> {
+  if (!post) return { category_id: [], tag_id: [], spots: [{}] as SpotRowValues[] };
+  return {
+    user_id: post.user_id,
+    title: post.title,
+    description: post.description ?? '',
+    itinerary_date: (post.itinerary_date ?? post.created_at).slice(0, 16),
+    category_id: post.postCategory.map((c) => c.category.id),
+    tag_id: post.postTag.map((t) => t.tag.id),
+    spots: post.postSpot.map(({ spot }) => ({ spotId: spot.id, address: spot.address ?? spot.name, name: spot.name, image: spot.image })),
+  };
+}
+
+/** The form's values as createUpdateAdminPost takes them: lists as JSON, files in `images`, rows pointing at them. */
+export function toWire(values: PostDialogValues, post?: PostDetail) {
+  const images: File[] = [];
+  const spotData = values.spots.map((row) => {
+    const chosen = row.file?.rawFile;
+    const imageIndex = chosen ? images.push(chosen) - 1 : undefined;
+    if (row.spotId != null) return { id: row.spotId, image: row.image ?? undefined, imageIndex };
+    const { name, address, latitude, longitude, city, state, country, post_code } = row;
+    return { name: name || address, address, latitude, longitude, city, state, country, post_code, imageIndex };
+  });
+  const kept = new Set(values.spots.map((r) => r.spotId).filter((id) => id != null));
+  return {
+    user_id: values.user_id,
+    title: values.title,
+    description: values.description ?? '',
+    itinerary_date: wireDate(values.itinerary_date),
+    type: post?.type ?? 'post',
+    is_planeed: post?.is_planeed ?? '0',
+    is_public: post?.is_public ?? 1,
+    category_id: values.category_id,
+    tag_id: values.tag_id,
+    spotData,
+    images,
+    deleted_spots: (post?.postSpot ?? []).map((s) => s.spot.id).filter((id) => !kept.has(id)),
+  };
+}

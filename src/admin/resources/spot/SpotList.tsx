@@ -1,0 +1,112 @@
+import { Avatar, Box, ButtonBase, Dialog, Link, Popover, Typography } from '@mui/material';
+import { type MouseEvent, useState } from 'react';
+import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { spotSchema } from '../../../shared/validation/spot';
+import { AddButtonWithDialog, EditDialog } from '../../components/FormDialog';
+import { CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
+import { RowActions } from '../../components/RowActions';
+import { SpotFields } from './SpotFields';
+
+const fields = 'resources.spot.fields';
+
+/** /spot (spec §2): the spots, with the post or itinerary each belongs to. */
+export function SpotList() {
+  return (
+    <ResourceList
+      searchKey="resources.spot.search"
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={
+        <AddButtonWithDialog resource="spot" titleKey="app.spot.add" successKey="messages.spotAdded" schema={spotSchema} defaultValues={{ status: 'Active' }}>
+          <SpotFields />
+        </AddButtonWithDialog>
+      }
+    >
+      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        <DataTable.Col source="thumbnail_url" label={`${fields}.image`} disableSort>
+          <SpotImageCell />
+        </DataTable.Col>
+        <DataTable.Col source="name" label={`${fields}.name`} />
+        <DataTable.Col source="created_by" label={`${fields}.created_by`} />
+        <DataTable.Col source="country" label={`${fields}.country`} />
+        <DataTable.Col source="post_id" label={`${fields}.associated`} disableSort>
+          <AssociatedCell />
+        </DataTable.Col>
+        <CreatedAndStatusColumns fields={fields} />
+        <DataTable.Col label="app.actions.action" disableSort>
+          <RowActions
+            editDialog={(state) => (
+              <EditDialog
+                {...state}
+                titleKey="app.spot.edit"
+                successKey="messages.spotUpdated"
+                schema={spotSchema}
+                initialValues={({ name, status, address, latitude, longitude, city, state: region, country, post_code }) => ({
+                  name, status, address, latitude, longitude, city, state: region, country, post_code,
+                })}
+              >
+                <SpotFields />
+              </EditDialog>
+            )}
+            deleteConfirmKey="app.confirm.delete_spot"
+            deletedKey="messages.spotDeleted"
+          />
+        </DataTable.Col>
+      </DataTable>
+    </ResourceList>
+  );
+}
+
+/** The spot's picture; a click opens it large (spec §2). */
+function SpotImageCell() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (!record?.thumbnail_url) return <Avatar variant="rounded" alt="" sx={{ width: 48, height: 48 }} />;
+  return (
+    <>
+      <ButtonBase onClick={() => setOpen(true)} aria-label={translate('app.spot.preview', { name: record.name })} sx={{ borderRadius: 1 }}>
+        <Avatar variant="rounded" src={record.thumbnail_url} alt="" sx={{ width: 48, height: 48 }} />
+      </ButtonBase>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-label={record.name}>
+        <Box component="img" src={record.image ?? record.thumbnail_url} alt={record.name} sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh' }} onClick={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * "Associated With": a link to the post or itinerary (new tab) for an Active spot; for an Inactive one
+ * a click shows 'This Spot is Inactive.' for 3 seconds (spec §2).
+ */
+function AssociatedCell() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!record?.post_id) return <span>----</span>;
+  const path = `/${record.post_type === 'itinerary' ? 'itinerary' : 'post'}/${record.post_id}`;
+  const label = translate(record.post_type === 'itinerary' ? 'app.spot.itinerary_link' : 'app.spot.post_link', { id: record.post_id });
+  if (record.status === 'Active') {
+    return (
+      <Link href={path} target="_blank" rel="noopener">
+        {label}
+      </Link>
+    );
+  }
+  const show = (e: MouseEvent<HTMLElement>) => {
+    e.preventDefault();
+    setAnchor(e.currentTarget);
+    setTimeout(() => setAnchor(null), 3000);
+  };
+  return (
+    <>
+      <Link component="button" type="button" onClick={show} color="text.secondary">
+        {label}
+      </Link>
+      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Typography role="status" sx={{ p: 1.5 }}>
+          {translate('messages.spotInactive')}
+        </Typography>
+      </Popover>
+    </>
+  );
+}

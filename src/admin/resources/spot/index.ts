@@ -1,0 +1,4 @@
+import PlaceIcon from '@mui/icons-material/Place';
+import { SpotList } from './SpotList';
+
+export default { list: SpotList, icon: PlaceIcon };
