@@ -66,6 +66,7 @@ describe('spots, posts and itineraries', () => {
     await expect(addSpot.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Address').fill('istanb');
     await page.getByRole('option', { name: 'Istanbul, Istanbul, Türkiye' }).click();
+    await dialog.getByText('Address or Images cannot be empty').waitFor();
     await dialog.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await dialog.getByText('File type is not supported').waitFor();
     await dialog.getByLabel('Image').setInputFiles({ name: 'bosphorus.png', mimeType: 'image/png', buffer: await png('#ff8800') });

@@ -23,8 +23,8 @@ describe('the post dialog', () => {
   it('says which half of a spot row is missing, and allows another row only when each has both', () => {
     const base = { user_id: 4, title: 'T', itinerary_date: '2026-01-01T10:00', category_id: [], tag_id: [] };
     expect(messages({ ...base, spots: [] })).toEqual(['spots: validation.addressRequired']);
-    expect(messages({ ...base, spots: [{ address: 'typed, not chosen', file: file('a.png') }] })).toEqual(['spots.0.address: validation.addressOrImagesEmpty']);
-    expect(messages({ ...base, spots: [{ ...place }] })).toEqual(['spots.0.file: validation.addressOrImagesEmpty']);
+    expect(messages({ ...base, spots: [{ address: 'typed, not chosen', file: file('a.png') }] })).toEqual(['spots.0.address: validation.addressRequired']);
+    expect(messages({ ...base, spots: [{ ...place }] })).toEqual(['spots.0.file: validation.imageRequired']);
     expect(messages({ ...base, spots: [{ ...place, file: file('notes.txt') }] })).toEqual(['spots.0.file: validation.imageTypeNotSupported']);
     expect(messages({ ...base, user_id: undefined, title: '', spots: [{ ...place, file: file('a.png') }] })).toEqual([
       'user_id: validation.postUserRequired',

@@ -13,9 +13,11 @@ import { rowComplete, type SpotRowValues } from './postForm';
 export function PostSpotRows() {
   const translate = useTranslate();
   const rows = (useWatch({ name: 'spots' }) as Partial<SpotRowValues>[] | undefined) ?? [];
-  const { errors } = useFormState({ name: 'spots' });
-  const listError = (errors.spots as { message?: string; root?: { message?: string } } | undefined);
-  const message = listError?.message ?? listError?.root?.message;
+  const { errors, isDirty } = useFormState({ name: 'spots' });
+  const listError = errors.spots as { message?: string; root?: { message?: string } } | undefined;
+  // the save is blocked while a row lacks its address or its image (spec §5)
+  const message =
+    listError?.message ?? listError?.root?.message ?? (isDirty && !rows.every(rowComplete) ? 'validation.addressOrImagesEmpty' : undefined);
   return (
     <Box sx={{ width: '100%' }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>

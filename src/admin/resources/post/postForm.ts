@@ -23,9 +23,9 @@ const spotRow = z
     file,
   })
   .refine((row) => !row.file?.rawFile || isAcceptedPostImage(row.file.rawFile.name), { message: v('imageTypeNotSupported'), path: ['file'] })
-  // each half of 'Address or Images cannot be empty' (spec §5) shows under the field that lacks it
-  .refine((row) => row.spotId != null || typeof row.latitude === 'number', { message: v('addressOrImagesEmpty'), path: ['address'] })
-  .refine((row) => !!row.image || !!row.file?.rawFile, { message: v('addressOrImagesEmpty'), path: ['file'] });
+  // under the field that lacks it; the list says 'Address or Images cannot be empty' (PostSpotRows)
+  .refine((row) => row.spotId != null || typeof row.latitude === 'number', { message: v('addressRequired'), path: ['address'] })
+  .refine((row) => !!row.image || !!row.file?.rawFile, { message: v('imageRequired'), path: ['file'] });
 export type SpotRowValues = z.infer<typeof spotRow>;
 
 const { title, description } = postFormSchema.shape;
