@@ -19,7 +19,11 @@ import contentmanagement from './resources/contentmanagement';
 import emailtemplate from './resources/emailtemplate';
 import itinerary, { ItineraryShow } from './resources/itinerary';
 import post, { PostShow } from './resources/post';
+import report from './resources/report';
 import reportCategories from './resources/reportCategories';
+import reportedComments from './resources/reportedComments';
+import reportedUsers from './resources/reportedUsers';
+import { ReportDetail } from './components/reports/ReportDetail';
 import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
 import spot from './resources/spot';
 import tag from './resources/tag';
@@ -88,6 +92,13 @@ export function App() {
           <Resource name="category" {...category} />
           <Resource name="tag" {...tag} />
           <Resource name="reportCategories" {...reportCategories} />
+          <Resource name="report" {...report}>
+            <Route path=":id" element={<ReportDetail resource="report" backPath="/report" />} />
+          </Resource>
+          <Resource name="reportedComments" {...reportedComments} />
+          <Resource name="reportedUsers" {...reportedUsers}>
+            <Route path=":id" element={<ReportDetail resource="reportedUsers" backPath="/reportedUsers" />} />
+          </Resource>
           <Resource name="emailtemplate" {...emailtemplate} />
           <Resource name="contentmanagement" {...contentmanagement} />
           <CustomRoutes noLayout>
@@ -117,6 +128,7 @@ export function App() {
             <Route path="/editsubadmin/:id" element={<SubAdminEdit />} />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
+            <Route path="/reportedComment/:id" element={<ReportDetail resource="reportedComments" backPath="/reportedComments" />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

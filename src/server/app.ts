@@ -26,6 +26,7 @@ import { createGoogleGeocoder } from './geo/google';
 import { categoryRoutes } from './modules/categories/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { postRoutes } from './modules/posts/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { spotRoutes } from './modules/spots/routes';
 import { contentPageRoutes } from './modules/contentPages/routes';
 import { emailTemplateRoutes } from './modules/emailTemplates/routes';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   await geoRoutes(app, ctx);
   await spotRoutes(app, ctx);
   await postRoutes(app, ctx);
+  await reportRoutes(app, ctx);
 
   // Uploaded images: immutable names, so they may be cached for long.
   await app.register(fastifyStatic, {

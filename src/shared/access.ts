@@ -42,9 +42,12 @@ export const RESOURCE_RULES = {
   emailtemplate: 'EmailTemplate-list',
   contentmanagement: 'admin',
   reportCategories: 'Report-list',
-  report: 'Report-list',
+  // Report Post and Report User have no permission check in the menu (spec §6); their data comes from
+  // the `reports` calls, which need Report-list like the rest of the group.
+  report: 'staff',
   reportedComments: 'Report-list',
-  reportedUsers: 'Report-list',
+  reportedUsers: 'staff',
+  reports: 'Report-list',
   chat: 'admin',
   aiItineraries: 'admin',
 } as const satisfies Record<string, Rule>;

@@ -97,7 +97,13 @@ describe('sign-in', () => {
     for (const hidden of ['SubAdmin', 'Spots', 'Categories', 'Tags', 'Email Templates', 'AI Chat', 'AI Itineraries']) {
       await expect(suite.page.getByRole('menuitem', { name: hidden, exact: true }).count()).resolves.toBe(0);
     }
-    await expect(suite.page.getByRole('button', { name: 'Report', exact: true }).count()).resolves.toBe(0);
+    // the Report group shows Report Post and Report User without a permission (spec §6), not the others
+    await suite.page.getByRole('button', { name: 'Report', exact: true }).click();
+    await suite.page.getByRole('menuitem', { name: 'Report Post', exact: true }).waitFor();
+    await suite.page.getByRole('menuitem', { name: 'Report User', exact: true }).waitFor();
+    for (const hidden of ['Report Categories', 'Report Comment']) {
+      await expect(suite.page.getByRole('menuitem', { name: hidden, exact: true }).count()).resolves.toBe(0);
+    }
     // a page it may not open sends it to its profile
     await suite.page.goto(`${suite.server.baseUrl}/category`);
     await suite.page.waitForURL('**/profile');

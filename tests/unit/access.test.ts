@@ -27,7 +27,9 @@ describe('access rules', () => {
       'category',
       'tag',
       'emailtemplate',
-      'report',
+      'reports',
+      'reportedComments',
+      'reportCategories',
       'chat',
       'aiItineraries',
       'contentmanagement',
@@ -51,7 +53,10 @@ describe('access rules', () => {
   });
 
   it('builds the menu from the same rules', () => {
-    expect(titles(sub)).toEqual(['app.menu.dashboard', 'app.menu.users', 'app.menu.posts']);
+    // Report Post and Report User show without a permission (spec §6); the API still asks for Report-list
+    expect(titles(sub)).toEqual(['app.menu.dashboard', 'app.menu.users', 'app.menu.posts', 'app.menu.report', 'app.menu.report_post', 'app.menu.report_user']);
+    expect(canAccess(sub, 'report')).toBe(true);
+    expect(canAccess(sub, 'reports')).toBe(false);
     expect(titles(admin)).toContain('app.menu.report_user');
     expect(titles({ ...sub, permissions: ['Report-list'] })).toEqual([
       'app.menu.dashboard',

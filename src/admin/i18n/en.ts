@@ -147,6 +147,15 @@ const app = {
       deleted: 'Deleted',
     },
     itinerary: { detail: 'Itinerary Details', route: 'Route: %{stops}' },
+    report: {
+      detail: 'Report Details',
+      general: 'General Information',
+      user: 'User',
+      report_user: 'Report User',
+      reason: 'Reason',
+      set_status: 'Set the status to %{status}',
+      types: { post: 'Post', comment: 'Comment', user: 'User' },
+    },
     user: {
       add: 'Add User',
       detail: 'User Details',
@@ -211,6 +220,29 @@ const app = {
       name: 'Category |||| Categories',
       search: 'Search for Category Name and Status',
       fields: { name: 'Category Name', created_at: 'Created Date', status: 'Status' },
+    },
+    report: {
+      name: 'Reported Post |||| Reported Posts',
+      search: 'Search for Created By, Reported By, Post Title, Reason, Status',
+      fields: { created_by: 'Created By', reported_by: 'Reported By', post_title: 'Post Title', type: 'Type', reason: 'Reason', status: 'Status' },
+    },
+    reportedComments: {
+      name: 'Reported Comment |||| Reported Comments',
+      search: 'Search for Created By, Reported By, Post Title, Comment, Type, Reason, Status',
+      fields: {
+        created_by: 'Created By',
+        reported_by: 'Reported By',
+        post_title: 'Post Title',
+        comment: 'Comment',
+        type: 'Report Type',
+        reason: 'Reason',
+        status: 'Status',
+      },
+    },
+    reportedUsers: {
+      name: 'Reported User |||| Reported Users',
+      search: 'Search for Reported User, Reported By, Type, Reason, Status',
+      fields: { reported_user: 'Reported User', reported_by: 'Reported By', type: 'Report Type', reason: 'Reason', status: 'Status' },
     },
     spot: {
       name: 'Spot |||| Spots',

@@ -173,6 +173,15 @@ export const tr: Catalogue = {
       deleted: 'Silindi',
     },
     itinerary: { detail: 'Gezi Planı Ayrıntıları', route: 'Rota: %{stops}' },
+    report: {
+      detail: 'Şikâyet Ayrıntıları',
+      general: 'Genel Bilgiler',
+      user: 'Kullanıcı',
+      report_user: 'Şikâyet Edilen',
+      reason: 'Neden',
+      set_status: 'Durumu %{status} yap',
+      types: { post: 'Gönderi', comment: 'Yorum', user: 'Kullanıcı' },
+    },
     user: {
       add: 'Kullanıcı Ekle',
       detail: 'Kullanıcı Ayrıntıları',
@@ -308,6 +317,10 @@ export const tr: Catalogue = {
     postDeleted: 'Gönderi başarıyla silindi',
     itineraryDeleted: 'Gezi planı başarıyla silindi',
     postUserNotFound: 'Seçilen kullanıcı bulunamadı.',
+    userStatusUpdated: 'Kullanıcı durumu başarıyla güncellendi',
+    postStatusUpdated: 'Gönderi durumu başarıyla güncellendi',
+    postInactive: 'Bu gönderi etkin değil. Etkinleştirmek için İşlem düğmesine tıklayın',
+    reportNotFound: 'Bu şikâyet bulunamadı.',
   },
   resources: {
     user: {
@@ -338,6 +351,29 @@ export const tr: Catalogue = {
       name: 'Kategori |||| Kategoriler',
       search: 'Kategori Adı ve Duruma göre ara',
       fields: { name: 'Kategori Adı', created_at: 'Oluşturulma Tarihi', status: 'Durum' },
+    },
+    report: {
+      name: 'Şikâyet Edilen Gönderi |||| Şikâyet Edilen Gönderiler',
+      search: 'Oluşturan, Şikâyet Eden, Gönderi Başlığı, Neden, Duruma göre ara',
+      fields: { created_by: 'Oluşturan', reported_by: 'Şikâyet Eden', post_title: 'Gönderi Başlığı', type: 'Tür', reason: 'Neden', status: 'Durum' },
+    },
+    reportedComments: {
+      name: 'Şikâyet Edilen Yorum |||| Şikâyet Edilen Yorumlar',
+      search: 'Oluşturan, Şikâyet Eden, Gönderi Başlığı, Yorum, Tür, Neden, Duruma göre ara',
+      fields: {
+        created_by: 'Oluşturan',
+        reported_by: 'Şikâyet Eden',
+        post_title: 'Gönderi Başlığı',
+        comment: 'Yorum',
+        type: 'Şikâyet Türü',
+        reason: 'Neden',
+        status: 'Durum',
+      },
+    },
+    reportedUsers: {
+      name: 'Şikâyet Edilen Kullanıcı |||| Şikâyet Edilen Kullanıcılar',
+      search: 'Şikâyet Edilen, Şikâyet Eden, Tür, Neden, Duruma göre ara',
+      fields: { reported_user: 'Şikâyet Edilen Kullanıcı', reported_by: 'Şikâyet Eden', type: 'Şikâyet Türü', reason: 'Neden', status: 'Durum' },
     },
     spot: {
       name: 'Mekân |||| Mekânlar',

@@ -34,6 +34,11 @@ export interface EndpointRow {
 const byIdDesc: ListOrder = { direction: 'DESC', name: 'id', type: 'default' };
 const byNameAsc: ListOrder = { direction: 'ASC', name: 'name', type: 'default' };
 
+/** The three report lists share one call, told apart by type (spec §7 "Reports"). */
+function reportRow(type: ReportType): EndpointRow {
+  return { list: '/user/reports', one: (id) => `/user/reports-detail/${id}`, pageBase: 0, defaultOrder: byIdDesc, query: { type } };
+}
+
 export const ENDPOINTS: Record<string, EndpointRow> = {
   user: {
     list: '/user',
@@ -117,6 +122,9 @@ export const ENDPOINTS: Record<string, EndpointRow> = {
     remove: (id) => `/post/adminPostDelete/${id}`,
     sequence: '/post/sequence/change',
   },
+  report: reportRow('post'),
+  reportedComments: reportRow('comment'),
+  reportedUsers: reportRow('user'),
   contentmanagement: {
     list: '/page',
     pageBase: 0,
@@ -205,9 +213,27 @@ interface CreatePayload {
 }
 
 export type BulkUserAction = 'delete' | 'inactive' | 'active';
+export type ReportType = 'post' | 'comment' | 'user';
+
+/** A report as the lists read it: enough to moderate its target. */
+export interface ReportTarget {
+  id: RaRecord['id'];
+  type: ReportType;
+  post_id?: number | null;
+  comment_id?: number | null;
+  other_user_id?: number | null;
+}
+
+/** The moderation call of a report's type (spec §7), naming the status wanted. */
+export function moderationPath(report: ReportTarget, status: 'Active' | 'Inactive'): string {
+  if (report.type === 'post') return `/post/post-report-update${toQuery({ id: report.post_id, reportId: report.id, status })}`;
+  const target = report.type === 'comment' ? { comment_id: report.comment_id } : { other_user_id: report.other_user_id };
+  return `/user/approveReportByAdmin${toQuery({ reportId: report.id, status, type: report.type, ...target })}`;
+}
 
 export interface BackOfficeDataProvider extends DataProvider {
   getStatistics(): Promise<DashboardStatistics>;
+  moderateReport(report: ReportTarget, status: 'Active' | 'Inactive'): Promise<{ status: string; message: string }>;
   changeSequence(resource: string, id: RaRecord['id'], sequence: number): Promise<{ message: string }>;
   bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
 }
@@ -277,6 +303,11 @@ export const dataProvider: BackOfficeDataProvider = {
       headers: { 'Content-Type': 'application/json' },
     });
     return { ...res.data, message: res.message };
+  },
+  async moderateReport(report, status) {
+    await ensureFreshToken();
+    const res = await apiFetch<{ status: string }>(moderationPath(report, status));
+    return { status: res.data.status, message: res.message };
   },
   async getStatistics() {
     await ensureFreshToken();

@@ -4,6 +4,7 @@ import type { Db } from './index';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_email_template_search';
 import * as m003 from './migrations/003_spot_image_index';
+import * as m004 from './migrations/004_report_search';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -14,6 +15,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '001_initial': bind(m001),
       '002_email_template_search': bind(m002),
       '003_spot_image_index': bind(m003),
+      '004_report_search': bind(m004),
     }) };
 }
 

@@ -14,6 +14,8 @@ export const SEARCH_COLUMNS = {
   posts: ['title', 'description'],
   email_templates: ['title', 'slug', 'description', 'status'],
   content_pages: ['title', 'slug', 'status'],
+  reports: ['type', 'reason', 'status', 'user_status_by_admin'],
+  comments: ['comment'],
 } as const satisfies Partial<Record<keyof Database, readonly string[]>>;
 export type SearchableTable = keyof typeof SEARCH_COLUMNS;
 

@@ -105,6 +105,10 @@ export const errorMessages = {
   postDeleted: 'Post has been Deleted Successfully',
   itineraryDeleted: 'Itinerary has been Deleted Successfully',
   postUserNotFound: 'The selected user does not exist.',
+  userStatusUpdated: 'User Status has been updated Successfully',
+  postStatusUpdated: 'Post Status has been updated Successfully',
+  postInactive: 'This Post is Inactive. Click on the Action button to make it Active',
+  reportNotFound: 'This report does not exist.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,8 +1,9 @@
-import { Avatar, Box, ButtonBase, Dialog, Link, Popover, Typography } from '@mui/material';
-import { type MouseEvent, useState } from 'react';
+import { Avatar, Box, ButtonBase, Dialog } from '@mui/material';
+import { useState } from 'react';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { spotSchema } from '../../../shared/validation/spot';
 import { AddButtonWithDialog, EditDialog } from '../../components/FormDialog';
+import { InactiveAwareLink } from '../../components/InactiveAwareLink';
 import { CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
 import { RowActions } from '../../components/RowActions';
 import { SpotFields } from './SpotFields';
@@ -81,32 +82,14 @@ function SpotImageCell() {
 function AssociatedCell() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!record?.post_id) return <span>----</span>;
-  const path = `/${record.post_type === 'itinerary' ? 'itinerary' : 'post'}/${record.post_id}`;
-  const label = translate(record.post_type === 'itinerary' ? 'app.spot.itinerary_link' : 'app.spot.post_link', { id: record.post_id });
-  if (record.status === 'Active') {
-    return (
-      <Link href={path} target="_blank" rel="noopener">
-        {label}
-      </Link>
-    );
-  }
-  const show = (e: MouseEvent<HTMLElement>) => {
-    e.preventDefault();
-    setAnchor(e.currentTarget);
-    setTimeout(() => setAnchor(null), 3000);
-  };
+  const itinerary = record.post_type === 'itinerary';
   return (
-    <>
-      <Link component="button" type="button" onClick={show} color="text.secondary">
-        {label}
-      </Link>
-      <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Typography role="status" sx={{ p: 1.5 }}>
-          {translate('messages.spotInactive')}
-        </Typography>
-      </Popover>
-    </>
+    <InactiveAwareLink
+      href={`/${itinerary ? 'itinerary' : 'post'}/${record.post_id}`}
+      active={record.status === 'Active'}
+      label={translate(itinerary ? 'app.spot.itinerary_link' : 'app.spot.post_link', { id: record.post_id })}
+      inactiveKey="messages.spotInactive"
+    />
   );
 }

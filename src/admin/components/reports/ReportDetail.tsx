@@ -1,0 +1,48 @@
+import { Card, CardContent, Grid, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { DetailItem, DetailPage } from '../detail';
+
+/**
+ * A report's detail (spec §2): General Information with the User who reported, the Report User and
+ * the Reason, or 'No data found!'. The back link goes to the report's own list (DESIGN.md §9).
+ */
+export function ReportDetail({ resource, backPath }: { resource: string; backPath: string }) {
+  return (
+    <DetailPage resource={resource} backPath={backPath} titleKey="app.report.detail">
+      <ReportDetailCard />
+    </DetailPage>
+  );
+}
+
+function ReportDetailCard() {
+  const report = useRecordContext();
+  const translate = useTranslate();
+  if (!report) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
+  const user = report.user?.name;
+  const reported = report.otherUser?.name;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {translate('app.report.general')}
+        </Typography>
+        {!user && !reported && !report.reason ? (
+          <Typography>{translate('app.no_data')}</Typography>
+        ) : (
+          <Grid container spacing={2}>
+            <DetailItem label="app.report.user">{user}</DetailItem>
+            <DetailItem label="app.report.report_user">{reported}</DetailItem>
+            <DetailItem label="app.report.reason" wide>
+              {report.reason}
+            </DetailItem>
+            {report.comment?.comment && (
+              <DetailItem label="resources.reportedComments.fields.comment" wide>
+                {report.comment.comment}
+              </DetailItem>
+            )}
+          </Grid>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { DataTable } from 'react-admin';
+import { NoRecords, ResourceList } from '../lists';
+import { PersonCell, ReportPostTitle, ReportStatusButton, ReportTypeCell, TextOrMissing } from './ReportCells';
+
+/**
+ * A report list (spec §2 "/report", "/reportedComments", "/reportedUsers"): the columns of its type
+ * (`children`), then Type, Reason and the status action; a row opens the report's detail.
+ */
+export function ReportList({ searchKey, fields, detailPath, statusSortable = true, children }: {
+  searchKey: string;
+  fields: string;
+  detailPath: (id: number | string) => string;
+  statusSortable?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ResourceList searchKey={searchKey} sort={{ field: 'id', order: 'DESC' }}>
+      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={(id) => detailPath(id)} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        {children}
+        <DataTable.Col source="type" label={`${fields}.type`}>
+          <ReportTypeCell />
+        </DataTable.Col>
+        <DataTable.Col source="reason" label={`${fields}.reason`}>
+          <TextOrMissing value={(r) => r.reason} />
+        </DataTable.Col>
+        <DataTable.Col source="status" label={`${fields}.status`} disableSort={!statusSortable}>
+          <ReportStatusButton />
+        </DataTable.Col>
+      </DataTable>
+    </ResourceList>
+  );
+}
+
+/** Created By, Reported By and Post Title: the first columns of the post and comment report lists. */
+export function PostReportColumns({ fields }: { fields: string }) {
+  return (
+    <>
+      <DataTable.Col source="created_by" label={`${fields}.created_by`}>
+        <PersonCell who="reported" />
+      </DataTable.Col>
+      <DataTable.Col source="reported_by" label={`${fields}.reported_by`}>
+        <PersonCell who="reporter" />
+      </DataTable.Col>
+      <DataTable.Col source="post_title" label={`${fields}.post_title`}>
+        <ReportPostTitle />
+      </DataTable.Col>
+    </>
+  );
+}

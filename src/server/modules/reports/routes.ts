@@ -1,0 +1,218 @@
+// Reports (spec §7 "Reports"): the three report lists, a report's detail, and the moderation calls.
+// Those are GETs in the contract; they stay safe because they need Report-list, take a bearer token
+// (no cookie, so no cross-site request can make them), and name the status they want, so a replay
+// changes nothing; the answer says what the status is now.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { englishMessage, v } from '../../../shared/validation/messages';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { searchCondition, usersNamed } from '../../db/search';
+import { badRequest, notFound } from '../../http/errors';
+import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { item, list, ok } from '../../http/reply';
+import { setCommentStatus, setPostStatus, setUserStatus, TARGET_STATUSES } from './service';
+
+const tags = ['reports'];
+const REPORT_TYPES = ['post', 'comment', 'user'] as const;
+type ReportType = (typeof REPORT_TYPES)[number];
+
+const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const wantedStatus = z.enum(TARGET_STATUSES, { error: v('statusRequired') });
+
+/** Who "Created By" / "Reported User" is for each report type, and the id column that points at them. */
+const TARGET_PERSON: Record<ReportType, { name: string; id: string }> = {
+  post: { name: 'author.name', id: 'p.user_id' },
+  comment: { name: 'commenter.name', id: 'c.user_id' },
+  user: { name: 'other.name', id: 'r.other_user_id' },
+};
+
+export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const guard = ctx.guard('reports');
+
+  /** Reports with everything they point at (a left join each: targets may be gone). */
+  const reportsJoined = () =>
+    db
+      .selectFrom('reports as r')
+      .innerJoin('users as reporter', 'reporter.id', 'r.user_id')
+      .leftJoin('posts as p', 'p.id', 'r.post_id')
+      .leftJoin('users as author', 'author.id', 'p.user_id')
+      .leftJoin('comments as c', 'c.id', 'r.comment_id')
+      .leftJoin('users as commenter', 'commenter.id', 'c.user_id')
+      .leftJoin('users as other', 'other.id', 'r.other_user_id')
+      .leftJoin('report_categories as rc', 'rc.id', 'r.report_category_id');
+
+  const columns = [
+    'r.id',
+    'r.type',
+    'r.reason',
+    'r.status',
+    'r.created_at',
+    'r.post_id',
+    'r.comment_id',
+    'r.other_user_id',
+    'reporter.id as reporter_id',
+    'reporter.name as reporter_name',
+    'p.title as post_title',
+    'p.type as post_type',
+    'p.deleted_at as post_deleted_at',
+    'author.id as author_id',
+    'author.name as author_name',
+    'c.comment as comment_text',
+    'c.deleted_at as comment_deleted_at',
+    'commenter.id as commenter_id',
+    'commenter.name as commenter_name',
+    'other.name as other_name',
+    'other.status as other_status',
+    'rc.name as category_name',
+  ] as const;
+  interface Row {
+    id: number;
+    type: ReportType;
+    reason: string | null;
+    status: string;
+    created_at: string;
+    post_id: number | null;
+    comment_id: number | null;
+    other_user_id: number | null;
+    reporter_id: number;
+    reporter_name: string;
+    post_title: string | null;
+    post_type: string | null;
+    post_deleted_at: string | null;
+    author_id: number | null;
+    author_name: string | null;
+    comment_text: string | null;
+    comment_deleted_at: string | null;
+    commenter_id: number | null;
+    commenter_name: string | null;
+    other_name: string | null;
+    other_status: string | null;
+    category_name: string | null;
+  }
+
+  /** A report as the spec's screens read it (spec §3 "Report"); the status is the target's own. */
+  const shape = (r: Row) => {
+    const deleted = (at: unknown) => (at ? 'Inactive' : 'Active');
+    const userStatusByAdmin =
+      r.type === 'post' ? deleted(r.post_deleted_at) : r.type === 'comment' ? deleted(r.comment_deleted_at) : r.other_status;
+    const reportedUser =
+      r.type === 'post'
+        ? { id: r.author_id, name: r.author_name }
+        : r.type === 'comment'
+          ? { id: r.commenter_id, name: r.commenter_name }
+          : { id: r.other_user_id, name: r.other_name, status: r.other_status };
+    return {
+      id: r.id,
+      type: r.type,
+      reason: r.reason,
+      status: r.status,
+      created_at: r.created_at,
+      post_id: r.post_id,
+      post: r.post_id ? { id: r.post_id, title: r.post_title, type: r.post_type, deleted_at: r.post_deleted_at, user: { id: r.author_id, name: r.author_name } } : null,
+      user: { id: r.reporter_id, name: r.reporter_name },
+      other_user_id: r.other_user_id,
+      otherUser: r.other_user_id ? { id: r.other_user_id, name: r.other_name, status: r.other_status } : null,
+      comment_id: r.comment_id,
+      comment: r.comment_id ? { id: r.comment_id, comment: r.comment_text, deleted_at: r.comment_deleted_at } : null,
+      category: r.category_name ? { name: r.category_name } : null,
+      reportedUserInfo: reportedUser.id ? reportedUser : null,
+      userStatusByAdmin,
+    };
+  };
+
+  app.get('/api/user/reports', { schema: { tags, querystring: reportListQuery }, preHandler: guard }, async (request, reply) => {
+    const q = request.query as z.infer<typeof reportListQuery>;
+    const person = TARGET_PERSON[q.type];
+    const req = parseListQuery(q, {
+      sortable: {
+        id: 'r.id',
+        created_at: 'r.created_at',
+        type: 'r.type',
+        reason: 'r.reason',
+        status: 'r.user_status_by_admin',
+        reported_by: 'reporter.name',
+        created_by: person.name,
+        post_title: 'p.title',
+        comment: 'c.comment',
+      },
+      defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+      pageBase: 0,
+    });
+    let base = reportsJoined().where('r.type', '=', q.type);
+    if (req.filter) {
+      const f = req.filter;
+      const ids = (table: 'posts' | 'comments' | 'report_categories') =>
+        db.selectFrom(table).select(`${table}.id`).where(searchCondition(ctx.dialect, table, table, f));
+      base = base.where((eb) =>
+        eb.or([
+          searchCondition(ctx.dialect, 'reports', 'r', f),
+          eb('r.user_id', 'in', usersNamed(db, ctx.dialect, f)),
+          eb(sql.ref(person.id), 'in', usersNamed(db, ctx.dialect, f)),
+          eb('r.post_id', 'in', ids('posts')),
+          eb('r.comment_id', 'in', ids('comments')),
+          eb('r.report_category_id', 'in', ids('report_categories')),
+        ]),
+      );
+    }
+    const { rows, meta } = await runListQuery(base, (qb) => qb.select(columns), req, 'r.id');
+    return list(reply, (rows as unknown as Row[]).map(shape), meta);
+  });
+
+  app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams }, preHandler: guard }, async (request, reply) => {
+    const { id } = request.params as z.infer<typeof idParams>;
+    const row = await reportsJoined().select(columns).where('r.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(englishMessage('reportNotFound'));
+    const report = shape(row as unknown as Row);
+    // spec §7: user, otherUser, reason; otherUser is whoever was reported (post author, commenter or user)
+    return item(reply, { ...report, otherUser: report.reportedUserInfo });
+  });
+
+  /** The report a moderation call names, checked to be of the expected type and target. */
+  const reportOf = async (reportId: number | undefined, type: ReportType) => {
+    if (reportId === undefined) return undefined;
+    const report = await db.selectFrom('reports').select(['id', 'type', 'post_id', 'comment_id', 'other_user_id']).where('id', '=', reportId).executeTakeFirst();
+    if (!report || report.type !== type) throw notFound(englishMessage('reportNotFound'));
+    return report;
+  };
+
+  const postUpdate = z.object({ id: z.coerce.number().int().positive(), reportId: z.coerce.number().int().positive().optional(), status: wantedStatus });
+  app.get('/api/post/post-report-update', { schema: { tags, querystring: postUpdate }, preHandler: guard }, async (request, reply) => {
+    const { id, reportId, status } = request.query as z.infer<typeof postUpdate>;
+    const report = await reportOf(reportId, 'post');
+    if (report && report.post_id !== id) throw badRequest('validation.invalidInput', { id: 'not the reported post' });
+    const outcome = await setPostStatus(ctx, callerOf(request).userId, id, status, reportId);
+    return ok(reply, outcome, englishMessage('postStatusUpdated'));
+  });
+
+  const userUpdate = z.object({ id: z.coerce.number().int().positive(), status: wantedStatus });
+  app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate }, preHandler: guard }, async (request, reply) => {
+    const { id, status } = request.query as z.infer<typeof userUpdate>;
+    const outcome = await setUserStatus(ctx, callerOf(request).userId, id, status);
+    return ok(reply, outcome, englishMessage('userStatusUpdated'));
+  });
+
+  const approve = z.object({
+    reportId: z.coerce.number().int().positive(),
+    status: wantedStatus,
+    type: z.enum(['comment', 'user']),
+    comment_id: z.coerce.number().int().positive().optional(),
+    other_user_id: z.coerce.number().int().positive().optional(),
+  });
+  app.get('/api/user/approveReportByAdmin', { schema: { tags, querystring: approve }, preHandler: guard }, async (request, reply) => {
+    const q = request.query as z.infer<typeof approve>;
+    const report = (await reportOf(q.reportId, q.type))!;
+    const actor = callerOf(request).userId;
+    if (q.type === 'comment') {
+      const commentId = q.comment_id ?? report.comment_id;
+      if (!commentId || commentId !== report.comment_id) throw badRequest('validation.invalidInput', { comment_id: 'not the reported comment' });
+      return ok(reply, await setCommentStatus(ctx, actor, commentId, q.status, report.id), englishMessage('postStatusUpdated'));
+    }
+    const userId = q.other_user_id ?? report.other_user_id;
+    if (!userId || userId !== report.other_user_id) throw badRequest('validation.invalidInput', { other_user_id: 'not the reported user' });
+    return ok(reply, await setUserStatus(ctx, actor, userId, q.status, report.id), englishMessage('userStatusUpdated'));
+  });
+}

@@ -1,0 +1,73 @@
+// Moderation with real effects (issue "Reports and moderation"): a reported post or comment is hidden
+// (deleted_at) or restored, a reported user set Inactive or Active. The request names the status it
+// wants, so a replayed call changes nothing; every change is written to the audit log.
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import { notFound } from '../../http/errors';
+import { audit } from '../auth/service';
+
+export const TARGET_STATUSES = ['Active', 'Inactive'] as const;
+export type TargetStatus = (typeof TARGET_STATUSES)[number];
+
+export interface Outcome {
+  /** the target's status after the call */
+  status: TargetStatus;
+  /** false when it already had the wanted status (a replay) */
+  changed: boolean;
+}
+
+const statusOfDeleted = (deletedAt: string | null): TargetStatus => (deletedAt ? 'Inactive' : 'Active');
+
+/** Keeps the reports' userStatusByAdmin in step with their target. */
+async function markReports(ctx: AppContext, column: 'post_id' | 'comment_id' | 'other_user_id', id: number, type: string, status: TargetStatus) {
+  await ctx.db
+    .updateTable('reports')
+    .set({ user_status_by_admin: status, status: 'Resolved', updated_at: now() })
+    .where(column, '=', id)
+    .where('type', '=', type)
+    .execute();
+}
+
+/** Hides (Inactive) or restores (Active) a reported post. */
+export async function setPostStatus(ctx: AppContext, actorId: number, postId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
+  const post = await ctx.db.selectFrom('posts').select(['id', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
+  if (!post) throw notFound();
+  const before = statusOfDeleted(post.deleted_at);
+  if (before !== wanted) {
+    await ctx.db
+      .updateTable('posts')
+      .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
+      .where('id', '=', postId)
+      .execute();
+    await audit(ctx, actorId, 'moderate', 'post', postId, { reportId, before, after: wanted });
+  }
+  await markReports(ctx, 'post_id', postId, 'post', wanted);
+  return { status: wanted, changed: before !== wanted };
+}
+
+/** Hides (Inactive) or restores (Active) a reported comment. */
+export async function setCommentStatus(ctx: AppContext, actorId: number, commentId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
+  const comment = await ctx.db.selectFrom('comments').select(['id', 'deleted_at']).where('id', '=', commentId).executeTakeFirst();
+  if (!comment) throw notFound();
+  const before = statusOfDeleted(comment.deleted_at);
+  if (before !== wanted) {
+    await ctx.db.updateTable('comments').set({ deleted_at: wanted === 'Inactive' ? now() : null }).where('id', '=', commentId).execute();
+    await audit(ctx, actorId, 'moderate', 'comment', commentId, { reportId, before, after: wanted });
+  }
+  await markReports(ctx, 'comment_id', commentId, 'comment', wanted);
+  return { status: wanted, changed: before !== wanted };
+}
+
+/** Sets a reported user Active or Inactive; an Inactive user's sessions end. */
+export async function setUserStatus(ctx: AppContext, actorId: number, userId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'status', 'user_type']).where('id', '=', userId).executeTakeFirst();
+  if (!user || user.user_type === 'Admin') throw notFound();
+  const changed = user.status !== wanted;
+  if (changed) {
+    await ctx.db.updateTable('users').set({ status: wanted, updated_at: now() }).where('id', '=', userId).execute();
+    if (wanted === 'Inactive') await ctx.tokens.revokeAllForUser(userId);
+    await audit(ctx, actorId, 'moderate', 'user', userId, { reportId, before: user.status, after: wanted });
+  }
+  await markReports(ctx, 'other_user_id', userId, 'user', wanted);
+  return { status: wanted, changed };
+}

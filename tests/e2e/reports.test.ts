@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+
+const suite = useBrowserSuite();
+
+async function signInAndOpen(page: Page, path: string) {
+  await signIn(page, suite.server.baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+  await page.goto(`${suite.server.baseUrl}${path}`);
+}
+
+const search = async (page: Page, placeholder: string, text: string) => {
+  await page.getByPlaceholder(placeholder).fill(text);
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(text));
+};
+
+/** A fresh report of `type` by the demo user, so each test has its own row to act on. */
+async function makeReport(type: 'post' | 'user' | 'comment', names: { title?: string; person?: string; comment?: string }) {
+  const { db } = suite.server.ctx;
+  const stamp = new Date().toISOString();
+  const reporter = await db.selectFrom('users').select('id').where('email', '=', 'user@example.com').executeTakeFirstOrThrow();
+  const person = await db
+    .insertInto('users')
+    .values({ name: names.person ?? 'Someone Else', email: `${Date.now()}-${Math.random()}@example.com`, phone: null, country_code: null, password_hash: 'x', status: 'Active', user_type: 'User', profile_pic: null, thumbnail: null, location: null, country: null, latitude: null, longitude: null, shortcuts: null, created_at: stamp, updated_at: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const post = await db
+    .insertInto('posts')
+    .values({ type: 'post', user_id: person.id, title: names.title ?? 'Some post', description: null, latitude: null, longitude: null, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const comment = names.comment
+    ? await db.insertInto('comments').values({ post_id: post.id, user_id: person.id, comment: names.comment, created_at: stamp, deleted_at: null }).returning('id').executeTakeFirstOrThrow()
+    : undefined;
+  const report = await db
+    .insertInto('reports')
+    .values({
+      type,
+      user_id: reporter.id,
+      post_id: type === 'user' ? null : post.id,
+      comment_id: comment?.id ?? null,
+      other_user_id: type === 'user' ? person.id : null,
+      report_category_id: null,
+      reason: 'Not what it claims to be',
+      status: 'Pending',
+      user_status_by_admin: 'Active',
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { reportId: report.id, postId: post.id, personId: person.id };
+}
+
+describe('reports and moderation', () => {
+  it('sets a reported user Inactive, which the user list shows', async () => {
+    const { page } = suite;
+    await makeReport('user', { person: 'Vedat Spammer' });
+    await signInAndOpen(page, '/reportedUsers');
+    await search(page, 'Search for Reported User, Reported By, Type, Reason, Status', 'vedat');
+    const row = page.getByRole('row').filter({ hasText: 'Vedat Spammer' });
+    await expect(row.getByRole('link', { name: 'Vedat Spammer' }).getAttribute('target')).resolves.toBe('_blank');
+    await row.getByRole('button', { name: 'Set the status to Inactive' }).click();
+    await page.getByText('User Status has been updated Successfully').waitFor();
+    await row.getByRole('button', { name: 'Set the status to Active' }).waitFor();
+    await screenshot(page, 'reported-users-en');
+
+    await page.goto(`${suite.server.baseUrl}/user`);
+    await search(page, 'Search for Username, Email, Phone and Status', 'vedat');
+    await page.getByRole('row').filter({ hasText: 'Vedat Spammer' }).getByText('Inactive').waitFor();
+  });
+
+  it('hides a reported post: its title then says it is inactive; restoring it makes it a link again', async () => {
+    const { page, server } = suite;
+    const { postId } = await makeReport('post', { title: 'Miracle diet in Antalya', person: 'Pelin Poster' });
+    await signInAndOpen(page, '/report');
+    await search(page, 'Search for Created By, Reported By, Post Title, Reason, Status', 'miracle diet');
+    const row = page.getByRole('row').filter({ hasText: 'Miracle diet in Antalya' });
+    await expect(row.getByRole('link', { name: 'Miracle diet in Antalya' }).getAttribute('href')).resolves.toBe(`/post/${postId}`);
+    await row.getByRole('button', { name: 'Set the status to Inactive' }).click();
+    await page.getByText('Post Status has been updated Successfully').waitFor();
+    expect((await server.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', postId).executeTakeFirstOrThrow()).deleted_at).toBeTruthy();
+
+    await row.getByRole('button', { name: 'Miracle diet in Antalya' }).click();
+    const note = page.getByText('This Post is Inactive. Click on the Action button to make it Active');
+    await note.waitFor();
+    await screenshot(page, 'report-post-inactive-en');
+    await note.waitFor({ state: 'hidden', timeout: 4500 });
+
+    await row.getByRole('button', { name: 'Set the status to Active' }).click();
+    await page.getByText('Post Status has been updated Successfully').waitFor();
+    await row.getByRole('link', { name: 'Miracle diet in Antalya' }).waitFor();
+    expect((await server.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', postId).executeTakeFirstOrThrow()).deleted_at).toBeNull();
+  });
+
+  it('opens a reported comment detail and goes back to the reported comments', async () => {
+    const { page } = suite;
+    const { reportId } = await makeReport('comment', { title: 'Kaş by boat', person: 'Kerem Commenter', comment: 'DM me for cheap boat tours' });
+    await signInAndOpen(page, '/reportedComments');
+    await search(page, 'Search for Created By, Reported By, Post Title, Comment, Type, Reason, Status', 'cheap boat');
+    await page.getByRole('row').filter({ hasText: 'DM me for cheap boat tours' }).getByText('Not what it claims to be').click();
+    await page.waitForURL((url) => url.pathname === `/reportedComment/${reportId}`);
+    await page.getByText('General Information').waitFor();
+    await page.getByText('Kerem Commenter').waitFor();
+    await page.getByText('Demo User').waitFor();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/reportedComments');
+  });
+});
