@@ -2,12 +2,14 @@ import { CacheProvider } from '@emotion/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { homePath } from '../shared/access';
+import { canAccess, homePath } from '../shared/access';
 import { createI18nProvider, isLocale, type Locale, RTL_LOCALES } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
+import { AiItinerariesPage } from './pages/ai/AiItinerariesPage';
+import { PlaceSearchPage } from './pages/ai/PlaceSearchPage';
 import { Dashboard } from './pages/Dashboard';
 import { AccessDeniedRedirect, CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
 import { ProfilePage } from './pages/ProfilePage';
@@ -126,6 +128,22 @@ export function App() {
             />
             <Route path="/edituser/:id" element={<UserEdit />} />
             <Route path="/editsubadmin/:id" element={<SubAdminEdit />} />
+            <Route
+              path="/chat"
+              element={
+                <RequireAccess resource="chat">
+                  <PlaceSearchPage />
+                </RequireAccess>
+              }
+            />
+            <Route
+              path="/aiItineraries"
+              element={
+                <RequireAccess resource="aiItineraries">
+                  <AiItinerariesPage />
+                </RequireAccess>
+              }
+            />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
             <Route path="/reportedComment/:id" element={<ReportDetail resource="reportedComments" backPath="/reportedComments" />} />
@@ -143,6 +161,11 @@ export function App() {
 function RequireSession({ children }: { children: ReactNode }) {
   if (!session.token()) return <Navigate to="/login" replace />;
   return <Authenticated>{children}</Authenticated>;
+}
+
+/** A signed-in page of one resource's rule (spec §6): others go where access denial sends them. */
+function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
+  return <RequireSession>{canAccess(session.principal(), resource) ? children : <AccessDeniedRedirect />}</RequireSession>;
 }
 
 /** The dashboard is for active staff; a pending or inactive Sub-Admin goes to its profile. */

@@ -25,9 +25,11 @@ import { createGazetteer } from './geo/gazetteer';
 import { createGoogleGeocoder } from './geo/google';
 import { categoryRoutes } from './modules/categories/routes';
 import { geoRoutes } from './modules/geo/routes';
+import { placeRoutes } from './modules/places/routes';
 import { postRoutes } from './modules/posts/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { spotRoutes } from './modules/spots/routes';
+import { suggestRoutes } from './modules/suggest/routes';
 import { contentPageRoutes } from './modules/contentPages/routes';
 import { emailTemplateRoutes } from './modules/emailTemplates/routes';
 import { reportCategoryRoutes } from './modules/reportCategories/routes';
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   await spotRoutes(app, ctx);
   await postRoutes(app, ctx);
   await reportRoutes(app, ctx);
+  await placeRoutes(app, ctx);
+  await suggestRoutes(app, ctx);
 
   // Uploaded images: immutable names, so they may be cached for long.
   await app.register(fastifyStatic, {

@@ -127,6 +127,22 @@ function search(index: Index, text: string, limit: number): City[] {
     .slice(0, limit);
 }
 
+/** Towns within `km` of a point, most populous first (the offline place search's "locality" results). */
+export function townsNear(latitude: number, longitude: number, km: number, limit: number): Place[] {
+  const index = load();
+  const near: City[] = [];
+  for (const city of index.cities) {
+    const [lng, lat] = city.loc.coordinates;
+    // a cheap box test before the great-circle distance
+    if (Math.abs(lat - latitude) > km / 111 + 0.1) continue;
+    if (distanceKm(latitude, longitude, lat, lng) <= km) near.push(city);
+  }
+  return near
+    .sort((a, b) => b.population - a.population || a.cityId - b.cityId)
+    .slice(0, limit)
+    .map((c) => ({ ...toPlace(index, c), name: c.name }));
+}
+
 export function createGazetteer(): Geocoder {
   return {
     name: 'offline',

@@ -50,6 +50,9 @@ export const validationMessages = {
   imageRequired: 'Please Add Image',
   addressOrImagesEmpty: 'Address or Images cannot be empty',
   imageTypeNotSupported: ' File type is not supported',
+  placeSearchRequired: 'Please select Place types and Enter place name!',
+  tooManyPlaceTypes: 'You can only select 3 types at a time!',
+  suggestionRequired: 'Please select Preference category and enter itinerary search!',
 } as const;
 
 export const errorMessages = {
@@ -109,6 +112,12 @@ export const errorMessages = {
   postStatusUpdated: 'Post Status has been updated Successfully',
   postInactive: 'This Post is Inactive. Click on the Action button to make it Active',
   reportNotFound: 'This report does not exist.',
+  noDataFound: 'No data found',
+  savingPlaces: 'Please wait for a while, results are being saved!',
+  placesSaved: '%{saved} places saved, %{skipped} already known.',
+  resultsSaved: 'Search Results have been saved Successfully',
+  nothingToSuggest: 'No itinerary can be suggested for "%{search}": no spots are known near %{place} yet.',
+  unknownPlace: 'No itinerary can be suggested: "%{place}" is not a place we know.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -25,13 +25,15 @@ export const postSpotRowSchema = z
     latitude: placeFields.latitude.optional(),
     longitude: placeFields.longitude.optional(),
     image: z.string().optional(),
+    thumbnail_url: z.string().optional(),
     imageIndex: z.coerce.number().int().min(0).optional(),
     itinerary_date: z.string().regex(POST_DATE_PATTERN, v('postDateInvalid')).nullish(),
   })
+  // a new place needs its coordinates and a picture; a spot already saved keeps its own
   .refine(
     (row) =>
-      (row.id !== undefined || (row.latitude !== undefined && row.longitude !== undefined && !!row.name)) &&
-      (!!row.image || row.imageIndex !== undefined),
+      row.id !== undefined ||
+      (row.latitude !== undefined && row.longitude !== undefined && !!row.name && (!!row.image || row.imageIndex !== undefined)),
     v('addressOrImagesEmpty'),
   );
 export type PostSpotRow = z.infer<typeof postSpotRowSchema>;

@@ -107,13 +107,14 @@ const storedDate = (text: string) => `${text.replace(' ', 'T')}.000Z`;
  * their spot (its image replaced when a new file comes with the row); other rows become new spots of the
  * post's user. Spots left out of the form (deleted_spots) are unlinked; the spots stay in /spot.
  */
-export async function savePost(ctx: AppContext, input: PostFormInput, files: UploadedFile[]) {
+export async function savePost(ctx: AppContext, input: PostFormInput, files: UploadedFile[], opts: { staffOwner?: boolean } = {}) {
   const { db } = ctx;
+  // posts belong to product users; an itinerary saved from the AI tool belongs to the staff member
   const user = await db
     .selectFrom('users')
     .select('id')
     .where('id', '=', input.user_id)
-    .where('user_type', '=', 'User')
+    .where('user_type', 'in', opts.staffOwner ? ['Admin', 'Sub-Admin'] : ['User'])
     .executeTakeFirst();
   if (!user) throw new HttpError(400, englishMessage('postUserNotFound'), { errors: { user_id: englishMessage('postUserNotFound') } });
   for (const [table, ids] of [['categories', input.category_id], ['tags', input.tag_id]] as const) {
@@ -197,8 +198,9 @@ export async function savePost(ctx: AppContext, input: PostFormInput, files: Upl
               post_code: row.post_code ?? null,
               latitude: row.latitude!,
               longitude: row.longitude!,
-              image: image?.url ?? null,
-              thumbnail_url: image?.thumbnailUrl ?? null,
+              // a new spot may reuse a stored picture (an AI suggestion's stop)
+              image: image?.url ?? storedUpload(row.image),
+              thumbnail_url: image?.thumbnailUrl ?? storedUpload(row.thumbnail_url) ?? storedUpload(row.image),
               created_at: stamp,
               updated_at: stamp,
             })
@@ -229,3 +231,6 @@ export async function savePost(ctx: AppContext, input: PostFormInput, files: Upl
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
+
+/** Only pictures this server stored may be pointed at by URL. */
+const storedUpload = (url: string | undefined) => (url && /^\/uploads\/[\w/.-]+$/.test(url) && !url.includes('..') ? url : null);

@@ -1,0 +1,164 @@
+import SaveIcon from '@mui/icons-material/Save';
+import SearchIcon from '@mui/icons-material/Search';
+import { Autocomplete, Box, Button, Card, CardActions, CardContent, CardHeader, CircularProgress, Grid, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { type RaRecord, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { RouteMap } from '../../components/RouteMap';
+import { useServerMessage } from '../../components/useServerMessage';
+import { apiFetch, toQuery } from '../../providers/httpClient';
+
+interface Category {
+  id: number;
+  name: string;
+}
+interface SuggestedStop {
+  spot: { id: number; name: string; address: string | null; latitude: number; longitude: number; city: string | null; country: string | null; image: string | null; thumbnail_url: string | null };
+}
+interface Suggestion {
+  id: string;
+  title: string;
+  postSpot: SuggestedStop[];
+}
+
+/** spec §4: 0 loading, 1 done, 2 saving */
+type LoadState = 0 | 1 | 2;
+
+/**
+ * /aiItineraries, 'AI Suggested Itineraries' (spec §2): preference categories and a search such as
+ * '3 days in Istanbul' (Enter submits); one card per suggested day with its stops and route, each
+ * saved as an itinerary.
+ */
+export function AiItinerariesPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const serverMessage = useServerMessage();
+  const dataProvider = useDataProvider();
+  const [categories, setCategories] = useState<Category[]>([]);
+  const [chosen, setChosen] = useState<Category[]>([]);
+  const [text, setText] = useState('');
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [state, setState] = useState<LoadState>(1);
+  const [savedIds, setSavedIds] = useState<Set<string>>(new Set());
+
+  useEffect(() => {
+    dataProvider
+      .getList<RaRecord>('category', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: {} })
+      .then(({ data }) => setCategories(data.map((c) => ({ id: Number(c.id), name: String(c.name) }))))
+      .catch((e) => notify(serverMessage(e), { type: 'error' }));
+  }, [dataProvider, notify, serverMessage]);
+
+  const suggest = async () => {
+    if (!chosen.length || !text.trim()) return notify(translate('validation.suggestionRequired'), { type: 'error' });
+    setState(0);
+    setSuggestions([]);
+    setSavedIds(new Set());
+    try {
+      const res = await apiFetch<{ data: Suggestion[] }>(
+        `/itinerarySuggestion${toQuery({ category_ids: JSON.stringify(chosen.map((c) => c.id)), search: text.trim(), isAdminPanel: 'true' })}`,
+      );
+      setSuggestions(res.data.data);
+      if (!res.data.data.length) notify(translate('messages.noDataFound'), { type: 'error' });
+    } catch (e) {
+      notify(serverMessage(e), { type: 'error' });
+    } finally {
+      setState(1);
+    }
+  };
+
+  const save = async (s: Suggestion) => {
+    setState(2);
+    // the spec's multipart form; the stops are our spots already, so their ids come along
+    const form = new FormData();
+    form.append('title', s.title);
+    form.append('type', 'itinerary');
+    form.append('is_public', '1');
+    form.append('is_planeed', '1');
+    form.append('isAdminItinerary', 'true');
+    for (const c of chosen) form.append('category_id[]', String(c.id));
+    for (const { spot } of s.postSpot) {
+      form.append('spot_id[]', String(spot.id));
+      form.append('spot_name[]', spot.name);
+      form.append('latitude[]', String(spot.latitude));
+      form.append('longitude[]', String(spot.longitude));
+      form.append('address[]', spot.address ?? '');
+      form.append('city[]', spot.city ?? '');
+      form.append('country[]', spot.country ?? '');
+      form.append('saved_spot[]', 'false');
+      form.append('image[]', spot.image ?? '');
+      form.append('thumbnail_url[]', spot.thumbnail_url ?? '');
+    }
+    try {
+      await apiFetch('/post', { method: 'POST', body: form });
+      notify(translate('messages.resultsSaved'), { type: 'success' });
+      setSavedIds((ids) => new Set([...ids, s.id]));
+    } catch (e) {
+      notify(serverMessage(e), { type: 'error' });
+    } finally {
+      setState(1);
+    }
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 3 } }}>
+      <Title title={translate('app.ai_itineraries.title')} />
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), void suggest())}>
+            <Autocomplete
+              multiple
+              options={categories}
+              value={chosen}
+              onChange={(_e, value) => setChosen(value)}
+              getOptionLabel={(o) => o.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              sx={{ flex: 1, minWidth: 260 }}
+              slotProps={{ listbox: { sx: { maxHeight: 224 } } }}
+              renderInput={(params) => <TextField {...params} label={translate('app.ai_itineraries.categories')} />}
+            />
+            <TextField
+              label={translate('app.ai_itineraries.search')}
+              placeholder={translate('app.ai_itineraries.placeholder')}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              sx={{ flex: 1 }}
+            />
+            <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={state !== 1}>
+              {translate('app.ai_itineraries.suggest')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+
+      {state === 0 && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', m: 3 }} role="status">
+          <CircularProgress size={24} />
+          <Typography>{translate('app.ai_itineraries.loading')}</Typography>
+        </Stack>
+      )}
+      <Grid container spacing={2} sx={{ mt: 1 }}>
+        {suggestions.map((s) => (
+          <Grid key={s.id} size={{ xs: 12, lg: 6 }}>
+            <Card component="section" aria-label={s.title}>
+              <CardHeader title={s.title} subheader={translate('app.ai_itineraries.stops', { smart_count: s.postSpot.length })} />
+              <CardContent>
+                <List dense>
+                  {s.postSpot.map(({ spot }, i) => (
+                    <ListItem key={spot.id} disableGutters>
+                      <ListItemText primary={`${i + 1}. ${spot.name}`} secondary={[spot.city, spot.country].filter(Boolean).join(', ')} />
+                    </ListItem>
+                  ))}
+                </List>
+                <RouteMap stops={s.postSpot.map(({ spot }) => ({ name: spot.name, latitude: spot.latitude, longitude: spot.longitude }))} />
+              </CardContent>
+              <CardActions>
+                <Button startIcon={state === 2 ? <CircularProgress size={16} /> : <SaveIcon />} variant="contained" disabled={state !== 1 || savedIds.has(s.id)} onClick={() => save(s)}>
+                  {translate(savedIds.has(s.id) ? 'app.ai_itineraries.saved' : 'app.ai_itineraries.save')}
+                </Button>
+              </CardActions>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+// Place search for /chat (spec §7 "Place search and AI itineraries"): the types, a search with paging
+// tokens, and saving chosen results as spots without duplicating a place already saved. Admin only.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { englishMessage, v } from '../../../shared/validation/messages';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { now } from '../../db/index';
+import { createGooglePlaceSearch, createOfflinePlaceSearch, PLACE_TYPES, parsePlaceQuery } from '../../geo/places';
+import { distanceKm } from '../../geo/types';
+import { badRequest } from '../../http/errors';
+import { item, ok } from '../../http/reply';
+import { audit } from '../auth/service';
+
+const tags = ['place search'];
+/** Two saved places with the same name this close are the same place. */
+const SAME_PLACE_KM = 0.3;
+
+const searchQuery = z.object({ query: z.string().trim().max(300).default(''), pagetoken: z.string().max(2000).optional() });
+const savedPlace = z.object({
+  place_id: z.string().max(300).optional(),
+  name: z.string().trim().min(1).max(200),
+  formatted_address: z.string().max(400).nullish(),
+  location: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
+  geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }).optional(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  country: z.string().nullish(),
+  post_code: z.string().nullish(),
+});
+const saveBody = z.array(savedPlace).min(1).max(100);
+
+export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const guard = ctx.guard('chat');
+  const places = ctx.config.googleMapsApiKey ? createGooglePlaceSearch(ctx.config.googleMapsApiKey) : createOfflinePlaceSearch(db, ctx.geo);
+
+  app.get('/api/searchTypes', { schema: { tags }, preHandler: guard }, async (_request, reply) => item(reply, PLACE_TYPES));
+
+  app.get('/api/googleAPIData', { schema: { tags, querystring: searchQuery }, preHandler: guard }, async (request, reply) => {
+    const { query, pagetoken } = request.query as z.infer<typeof searchQuery>;
+    if (!pagetoken) {
+      const parsed = parsePlaceQuery(query);
+      if (!parsed.place || !parsed.types.length) throw badRequest(v('placeSearchRequired'));
+      if (parsed.types.length > 3) throw badRequest(v('tooManyPlaceTypes'));
+    }
+    const page = await places.search(query, pagetoken);
+    return ok(reply, page, page.results.length ? 'Success' : englishMessage('noDataFound'));
+  });
+
+  app.post('/api/googleAPIData', { schema: { tags, body: saveBody }, preHandler: guard }, async (request, reply) => {
+    const chosen = request.body as z.infer<typeof saveBody>;
+    const actor = callerOf(request).userId;
+    const saved: { id: number; name: string }[] = [];
+    let skipped = 0;
+    for (const place of chosen) {
+      const at = place.location ?? (place.geometry ? place.geometry.location : undefined);
+      // a result that is one of our spots is saved already
+      if (place.place_id?.startsWith('spot:') || !at) {
+        skipped++;
+        continue;
+      }
+      const box = SAME_PLACE_KM / 111;
+      const near = await db
+        .selectFrom('spots')
+        .select(['name', 'latitude', 'longitude'])
+        .where('latitude', '>=', at.lat - box)
+        .where('latitude', '<=', at.lat + box)
+        .execute();
+      // names compared here: SQLite's lower() knows only ASCII letters
+      const key = place.name.toLocaleLowerCase('en');
+      if (near.some((s) => s.name.toLocaleLowerCase('en') === key && distanceKm(at.lat, at.lng, s.latitude!, s.longitude!) <= SAME_PLACE_KM)) {
+        skipped++;
+        continue;
+      }
+      // results without address parts (Google's text search) get them from the geocoder
+      const where = place.country ? place : ((await ctx.geo.reverse(at.lat, at.lng)) ?? place);
+      const stamp = now();
+      const spot = await db
+        .insertInto('spots')
+        .values({
+          user_id: actor,
+          name: place.name,
+          status: 'Active',
+          address: place.formatted_address ?? null,
+          city: where.city ?? null,
+          state: where.state ?? null,
+          country: where.country ?? null,
+          post_code: where.post_code ?? null,
+          latitude: at.lat,
+          longitude: at.lng,
+          image: null,
+          thumbnail_url: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
+      saved.push(spot);
+    }
+    await audit(ctx, actor, 'create', 'spot', saved.map((s) => s.id).join(',') || null, { from: 'place search', saved: saved.length, skipped });
+    return ok(reply, { saved, skipped }, englishMessage('placesSaved', { saved: saved.length, skipped }));
+  });
+}

@@ -1,0 +1,120 @@
+// AI-suggested itineraries (spec §7): GET /itinerarySuggestion answers one itinerary per day of the
+// trip the search describes, from the offline engine (src/server/suggest/); POST /api/post saves one
+// as an itinerary post of the staff member, planned and public (DESIGN.md §9). Admin only.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { englishMessage, v } from '../../../shared/validation/messages';
+import { POST_DATE_PATTERN, postFormSchema } from '../../../shared/validation/post';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { HttpError, badRequest } from '../../http/errors';
+import { parseWith, readForm } from '../../http/form';
+import { item, ok } from '../../http/reply';
+import { spotsNear } from '../../geo/spotsNear';
+import { parseQuery, planTrip, RADIUS_KM } from '../../suggest/engine';
+import { audit } from '../auth/service';
+import { asList } from '../catalogues/namedStatusRoutes';
+import { loadPost, savePost } from '../posts/service';
+
+const tags = ['ai itineraries'];
+
+const suggestionQuery = z.object({
+  category_ids: z.string().max(2000).default('[]'),
+  search: z.string().trim().max(300).default(''),
+  userEmail: z.string().optional(),
+  isAdminPanel: z.string().optional(),
+});
+
+const title = (text: string) => text.replace(/\b\p{L}/gu, (c) => c.toLocaleUpperCase('en'));
+
+export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const guard = ctx.guard('aiItineraries');
+
+  const suggest = async (request: { query: unknown }, reply: Parameters<typeof item>[0]) => {
+    const q = parseWith(suggestionQuery, request.query);
+    let categoryIds: number[];
+    try {
+      const parsed: unknown = JSON.parse(q.category_ids);
+      categoryIds = Array.isArray(parsed) ? parsed.map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+    } catch {
+      categoryIds = [];
+    }
+    if (!q.search || !categoryIds.length) throw badRequest(v('suggestionRequired'));
+    const wanted = parseQuery(q.search);
+    const center = wanted.place ? await ctx.geo.geocode(wanted.place) : null;
+    if (!center) throw new HttpError(404, englishMessage('unknownPlace', { place: wanted.place || q.search }));
+    const plan = planTrip(await spotsNear(db, center.latitude, center.longitude, RADIUS_KM), center, wanted.days, categoryIds);
+    if (!plan.length) throw new HttpError(404, englishMessage('nothingToSuggest', { search: q.search, place: center.name }));
+    const theme = wanted.themes.length ? `${title(wanted.themes.join(' '))} in ` : '';
+    const suggestions = plan.map(({ day, stops }) => ({
+      id: `${center.name}-${wanted.days}-${day}`.toLowerCase().replace(/\s+/g, '-'),
+      title: plan.length > 1 ? `${theme}${center.name}, day ${day} of ${plan.length}` : `${theme}${center.name}`,
+      day,
+      days: plan.length,
+      postSpot: stops.map((s) => ({
+        spot: {
+          id: s.id,
+          name: s.name,
+          address: s.address ?? [s.name, s.city, s.country].filter(Boolean).join(', '),
+          image: s.image,
+          thumbnail_url: s.thumbnail_url,
+          latitude: s.latitude,
+          longitude: s.longitude,
+          country: s.country,
+          city: s.city,
+          state: s.state,
+          post_code: s.post_code,
+        },
+      })),
+    }));
+    return item(reply, suggestions);
+  };
+  // the spec's third client calls it without the /api prefix
+  app.get('/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, preHandler: guard }, suggest);
+  app.get('/api/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, preHandler: guard }, suggest);
+
+  app.post('/api/post', { schema: { tags }, preHandler: guard }, async (request, reply) => {
+    const { fields } = await readForm(request);
+    const actor = callerOf(request).userId;
+    const list = (name: string) => asList(fields[name]).map((x) => (x === undefined || x === null ? '' : String(x)));
+    const names = list('spot_name');
+    const spotIds = list('spot_id');
+    const at = (name: string, i: number) => list(name)[i] || undefined;
+    const date = typeof fields.itinerary_date === 'string' && POST_DATE_PATTERN.test(fields.itinerary_date) ? fields.itinerary_date : new Date().toISOString().slice(0, 19).replace('T', ' ');
+    const input = {
+      id: Number(fields.id) > 0 ? Number(fields.id) : undefined,
+      user_id: actor,
+      title: fields.title,
+      description: typeof fields.description === 'string' ? fields.description : '',
+      itinerary_date: date,
+      type: 'itinerary',
+      is_public: 1,
+      is_planeed: '0',
+      category_id: asList(fields.category_id),
+      tag_id: [],
+      deleted_spots: [],
+      spotData: names.map((name, i) =>
+        Number(spotIds[i]) > 0
+          ? { id: Number(spotIds[i]) }
+          : {
+              name,
+              latitude: at('latitude', i),
+              longitude: at('longitude', i),
+              address: at('address', i),
+              city: at('city', i),
+              state: at('state', i),
+              country: at('country', i),
+              post_code: at('post_code', i),
+              image: at('image', i),
+              thumbnail_url: at('thumbnail_url', i),
+              itinerary_date: date,
+            },
+      ),
+    };
+    const parsed = parseWith(postFormSchema, input);
+    const result = await savePost(ctx, parsed, [], { staffOwner: true });
+    await audit(ctx, actor, 'create', 'itinerary', result.id, { from: 'ai suggestion', spots: names.length });
+    return ok(reply, { data: await loadPost(db, result.id), id: result.id }, englishMessage('resultsSaved'));
+  });
+}

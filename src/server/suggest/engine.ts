@@ -1,0 +1,120 @@
+// The offline itinerary engine (DESIGN.md §6): from the product's own spots, pick those near the
+// place the search names, favour the ones in the chosen categories and in popular posts, split them
+// into days by distance and order each day as a short route. Pure and deterministic: the same spots
+// and query give the same plan.
+import { distanceKm } from '../geo/types';
+import { type Point, shortRoute } from './route';
+
+export interface Candidate extends Point {
+  id: number;
+  name: string;
+  city: string | null;
+  country: string | null;
+  /** categories of the posts that show this spot */
+  categoryIds: number[];
+  /** how many posts show it */
+  popularity: number;
+}
+
+export interface ParsedQuery {
+  /** the place part of the search ("Istanbul") */
+  place: string;
+  days: number;
+  /** words of the search that are not the place or the days ("museums", "food") */
+  themes: string[];
+}
+
+export const MAX_DAYS = 7;
+export const STOPS_PER_DAY = 4;
+/** Spots farther than this from the place are not part of its trip. */
+export const RADIUS_KM = 60;
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, a: 1 };
+
+/**
+ * Understands "3 days in Istanbul", "weekend in Rome", "museums and food in Paris for two days",
+ * "Izmir": the place, a number of days (1 when none is said, at most 7) and theme words.
+ */
+export function parseQuery(text: string): ParsedQuery {
+  let rest = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}\s'-]/gu, ' ')} `;
+  let days = 1;
+  const count = rest.match(/\s(\d+|one|two|three|four|five|six|seven|a)[\s-]+days?\s/);
+  if (count) {
+    days = Number(count[1]) || NUMBER_WORDS[count[1]] || 1;
+    rest = rest.replace(count[0], ' ');
+  } else if (/\sweekend\s/.test(rest)) {
+    days = 2;
+    rest = rest.replace(/\sweekend\s/, ' ');
+  } else if (/\s(a\s)?week\s/.test(rest)) {
+    days = 7;
+    rest = rest.replace(/\s(a\s)?week\s/, ' ');
+  }
+  days = Math.min(Math.max(days, 1), MAX_DAYS);
+  // "… in <place>" names the place; without "in", the words that are not themes do
+  const inAt = rest.lastIndexOf(' in ');
+  const placePart = inAt >= 0 ? rest.slice(inAt + 4) : rest;
+  const themePart = inAt >= 0 ? rest.slice(0, inAt) : '';
+  const STOP = new Set(['for', 'a', 'the', 'of', 'and', 'to', 'trip', 'tour', 'days', 'day', 'plan', 'itinerary', 'with', 'my']);
+  const words = (s: string) => s.split(/\s+/).filter((w) => w && !STOP.has(w));
+  return { place: words(placePart).join(' '), days, themes: words(themePart) };
+}
+
+/** A spot's score: 1, plus 3 for each chosen category among its posts', plus its popularity (log). */
+export function score(c: Candidate, preferred: ReadonlySet<number>): number {
+  const matches = c.categoryIds.filter((id) => preferred.has(id)).length;
+  return 1 + 3 * Math.min(matches, 2) + Math.log1p(c.popularity);
+}
+
+/**
+ * Splits the chosen stops into `days` groups of nearby stops: seeds far apart (the best stop, then
+ * each time the stop farthest from the seeds), every stop joins its nearest seed with room left.
+ */
+export function groupByDistance<T extends Point & { id: number }>(stops: readonly T[], days: number): T[][] {
+  const n = Math.min(days, stops.length);
+  if (n <= 1) return stops.length ? [[...stops]] : [];
+  const seeds: T[] = [stops[0]];
+  while (seeds.length < n) {
+    let far = stops[0];
+    let farKm = -1;
+    for (const s of stops) {
+      const km = Math.min(...seeds.map((seed) => distanceKm(s.latitude, s.longitude, seed.latitude, seed.longitude)));
+      if (km > farKm) {
+        farKm = km;
+        far = s;
+      }
+    }
+    seeds.push(far);
+  }
+  const capacity = Math.ceil(stops.length / n);
+  const groups: T[][] = seeds.map((seed) => [seed]);
+  const rest = stops.filter((s) => !seeds.includes(s));
+  // the stops nearest to some seed choose first
+  const nearest = (s: T) => Math.min(...seeds.map((seed) => distanceKm(s.latitude, s.longitude, seed.latitude, seed.longitude)));
+  rest.sort((a, b) => nearest(a) - nearest(b) || a.id - b.id);
+  for (const s of rest) {
+    const order = seeds
+      .map((seed, i) => ({ i, km: distanceKm(s.latitude, s.longitude, seed.latitude, seed.longitude) }))
+      .sort((a, b) => a.km - b.km || a.i - b.i);
+    const target = order.find((o) => groups[o.i].length < capacity) ?? order[0];
+    groups[target.i].push(s);
+  }
+  return groups.filter((g) => g.length);
+}
+
+export interface DayPlan<T> {
+  day: number;
+  stops: T[];
+}
+
+/**
+ * The plan: candidates within RADIUS_KM of `center`, the best `days * STOPS_PER_DAY` of them, grouped
+ * into days and each day ordered as a short route. Empty when no spot is near.
+ */
+export function planTrip<T extends Candidate>(candidates: readonly T[], center: Point, days: number, preferredCategoryIds: readonly number[]): DayPlan<T>[] {
+  const preferred = new Set(preferredCategoryIds);
+  const near = candidates.filter((c) => distanceKm(center.latitude, center.longitude, c.latitude, c.longitude) <= RADIUS_KM);
+  const chosen = [...near]
+    .sort((a, b) => score(b, preferred) - score(a, preferred) || a.id - b.id)
+    .slice(0, days * STOPS_PER_DAY);
+  return groupByDistance(chosen, days).map((group, i) => ({ day: i + 1, stops: shortRoute(group) }));
+}

@@ -1,0 +1,158 @@
+// Place search and AI-suggested itineraries, offline (spec §7 "Place search and AI itineraries").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+
+const PASSWORD = 'Str0ng@Pass';
+
+/** Spots around Istanbul's old town and its Asian side, some in posts with categories. */
+const ISTANBUL_SPOTS = [
+  { name: 'Hagia Sophia Museum', lat: 41.0086, lng: 28.9802, categories: ['History'], posts: 3 },
+  { name: 'Topkapı Palace Museum', lat: 41.0115, lng: 28.9834, categories: ['History'], posts: 2 },
+  { name: 'Gülhane Park', lat: 41.0133, lng: 28.9815, categories: [], posts: 1 },
+  { name: 'Grand Bazaar', lat: 41.0107, lng: 28.968, categories: ['Food'], posts: 1 },
+  { name: 'Karaköy Coffee Corner', lat: 41.0226, lng: 28.9773, categories: ['Food'], posts: 0 },
+  { name: 'Moda Seaside Park', lat: 40.9794, lng: 29.0258, categories: [], posts: 0 },
+  { name: 'Kadıköy Fish Market', lat: 40.9903, lng: 29.0246, categories: ['Food'], posts: 2 },
+  { name: 'Çamlıca Hill Viewpoint', lat: 41.0273, lng: 29.0686, categories: [], posts: 1 },
+  { name: 'Maiden Tower', lat: 41.0211, lng: 29.0041, categories: ['History'], posts: 1 },
+];
+
+describe.each(dialects)('place search and itinerary suggestions on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const categoryIds: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+    const { db } = t.ctx;
+    const owner = await createUser(t, { email: 'local@example.com', password: PASSWORD, user_type: 'User' });
+    const stamp = new Date().toISOString();
+    for (const name of ['History', 'Food']) {
+      categoryIds[name] = (await db.insertInto('categories').values({ name, name_key: name.toLowerCase(), status: 'Active', created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    for (const s of ISTANBUL_SPOTS) {
+      const spot = await db
+        .insertInto('spots')
+        .values({ user_id: owner, name: s.name, status: 'Active', address: null, city: 'Istanbul', state: 'Istanbul', country: 'Türkiye', post_code: null, latitude: s.lat, longitude: s.lng, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (let i = 0; i < s.posts; i++) {
+        const post = await db
+          .insertInto('posts')
+          .values({ type: 'post', user_id: owner, title: `${s.name} ${i}`, description: null, latitude: s.lat, longitude: s.lng, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db.insertInto('post_spots').values({ post_id: post.id, spot_id: spot.id, position: 0, itinerary_date: null }).execute();
+        for (const c of s.categories) await db.insertInto('post_categories').values({ post_id: post.id, category_id: categoryIds[c] }).execute();
+      }
+    }
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, token = admin) => t.app.inject({ url, headers: bearer(token) });
+  const search = (query: string, extra = '') => get(`/api/googleAPIData?query=${encodeURIComponent(query)}${extra}`);
+
+  it('lists the place types with display names', async () => {
+    const types = (await get('/api/searchTypes')).json().data.data;
+    expect(types).toContainEqual({ type: 'museum', name: 'Museum' });
+    expect(types.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('finds places of the chosen types near a place, best first, and says why the input is refused', async () => {
+    const museums = (await search('museum in Istanbul')).json().data;
+    expect(museums.results.map((r: { name: string }) => r.name).slice(0, 2)).toEqual(['Hagia Sophia Museum', 'Topkapı Palace Museum']);
+    expect(museums.results[0]).toMatchObject({ formatted_address: 'Hagia Sophia Museum, Istanbul, Istanbul, Türkiye', types: expect.arrayContaining(['museum']), icon: '/place.svg' });
+    expect(museums.results[0].location.lat).toBeCloseTo(41.0086, 3);
+    const food = (await search('restaurant|cafe in Istanbul')).json().data.results.map((r: { name: string }) => r.name);
+    expect(food).toEqual(expect.arrayContaining(['Grand Bazaar', 'Karaköy Coffee Corner', 'Kadıköy Fish Market']));
+    expect(food).not.toContain('Gülhane Park');
+
+    expect((await search('museum in')).json().message).toBe('Please select Place types and Enter place name!');
+    expect((await search('Istanbul')).statusCode).toBe(400);
+    expect((await search('museum|park|cafe|bar in Istanbul')).json().message).toBe('You can only select 3 types at a time!');
+    const nothing = await search('museum in Reykjavik');
+    expect(nothing.json()).toMatchObject({ message: 'No data found', data: { results: [], next_page_token: null } });
+  });
+
+  it('pages with tokens: 20 at a time, then the rest, and no token after the last page', async () => {
+    const first = (await search('locality in Istanbul')).json().data;
+    expect(first.results).toHaveLength(20);
+    expect(first.next_page_token).toEqual(expect.any(String));
+    const second = (await search('', `&pagetoken=${encodeURIComponent(first.next_page_token)}`)).json().data;
+    expect(second.results.length).toBeGreaterThan(0);
+    const names = new Set(first.results.map((r: { place_id: string }) => r.place_id));
+    expect(second.results.every((r: { place_id: string }) => !names.has(r.place_id))).toBe(true);
+    let token = second.next_page_token;
+    let pages = 2;
+    while (token && pages < 10) {
+      token = (await search('', `&pagetoken=${encodeURIComponent(token)}`)).json().data.next_page_token;
+      pages++;
+    }
+    expect(token).toBeNull();
+  });
+
+  it('saves chosen places as spots once: saving them again adds nothing', async () => {
+    const towns = (await search('locality in Istanbul')).json().data.results.slice(0, 3);
+    const first = await t.app.inject({ method: 'POST', url: '/api/googleAPIData', headers: bearer(admin), payload: towns });
+    expect(first.json()).toMatchObject({ message: '3 places saved, 0 already known.', data: { skipped: 0 } });
+    const again = await t.app.inject({ method: 'POST', url: '/api/googleAPIData', headers: bearer(admin), payload: towns });
+    expect(again.json()).toMatchObject({ message: '0 places saved, 3 already known.', data: { saved: [] } });
+    const spots = (await get(`/api/spot?filter=${encodeURIComponent(towns[0].name)}`)).json().data.data;
+    expect(spots.filter((s: { name: string }) => s.name === towns[0].name)).toHaveLength(1);
+    expect(spots.find((s: { name: string }) => s.name === towns[0].name)).toMatchObject({ country: 'Türkiye', created_by: 'Admin', status: 'Active' });
+  });
+
+  it('suggests a day-by-day itinerary for a seeded city, weighted to the chosen category', async () => {
+    const ask = (search: string, ids: number[]) =>
+      get(`/itinerarySuggestion?category_ids=${encodeURIComponent(JSON.stringify(ids))}&search=${encodeURIComponent(search)}&userEmail=admin%40example.com&isAdminPanel=true`);
+    const res = await ask('2 days in Istanbul', [categoryIds.History]);
+    expect(res.statusCode).toBe(200);
+    const days = res.json().data.data;
+    expect(days.map((d: { title: string }) => d.title)).toEqual(['Istanbul, day 1 of 2', 'Istanbul, day 2 of 2']);
+    const all = days.flatMap((d: { postSpot: { spot: { name: string } }[] }) => d.postSpot.map((p) => p.spot.name));
+    expect(all).toEqual(expect.arrayContaining(['Hagia Sophia Museum', 'Topkapı Palace Museum', 'Maiden Tower']));
+    expect(days[0].postSpot[0].spot).toMatchObject({ latitude: expect.any(Number), city: 'Istanbul', country: 'Türkiye' });
+    // the same question, the same answer
+    expect((await ask('2 days in Istanbul', [categoryIds.History])).json().data.data).toEqual(days);
+
+    expect((await ask('3 days in Istanbul', [])).json().message).toBe('Please select Preference category and enter itinerary search!');
+    const nowhere = await ask('a week in Reykjavik', [categoryIds.Food]);
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json().message).toBe('No itinerary can be suggested for "a week in Reykjavik": no spots are known near Reykjavík yet.');
+  });
+
+  it('saves a suggestion as an itinerary that then shows in the itinerary list', async () => {
+    const day = (await get(`/api/itinerarySuggestion?category_ids=${encodeURIComponent(JSON.stringify([categoryIds.Food]))}&search=food%20in%20Istanbul`)).json().data.data[0];
+    const form = new FormData();
+    form.append('title', day.title);
+    form.append('type', 'itinerary');
+    form.append('is_public', '1');
+    form.append('is_planeed', '1');
+    form.append('isAdminItinerary', 'true');
+    form.append('category_id[]', String(categoryIds.Food));
+    for (const { spot } of day.postSpot) {
+      form.append('spot_id[]', String(spot.id));
+      form.append('spot_name[]', spot.name);
+      form.append('latitude[]', String(spot.latitude));
+      form.append('longitude[]', String(spot.longitude));
+      form.append('saved_spot[]', 'false');
+    }
+    const body = new Response(form);
+    const res = await t.app.inject({ method: 'POST', url: '/api/post', headers: { ...bearer(admin), 'content-type': body.headers.get('content-type')! }, payload: Buffer.from(await body.arrayBuffer()) });
+    expect(res.json().message).toBe('Search Results have been saved Successfully');
+    const saved = res.json().data.data;
+    expect(saved).toMatchObject({ type: 'itinerary', title: 'Food in Istanbul', is_planeed: '0', is_public: 1, user: { name: 'Admin' } });
+    expect(saved.postSpot.map((p: { spot: { id: number } }) => p.spot.id)).toEqual(day.postSpot.map((p: { spot: { id: number } }) => p.spot.id));
+    const listed = (await get('/api/post?type=itinerary&filter=food')).json().data.data;
+    expect(listed.map((p: { id: number }) => p.id)).toContain(saved.id);
+  });
+
+  it('keeps the AI tools for Admins', async () => {
+    await createUser(t, { email: 'sub-all@example.com', password: PASSWORD, user_type: 'Sub-Admin', permissions: ['Spot-list', 'Post-list', 'Itinerary-list', 'Categories-list'] });
+    const sub = (await loginAs(t, 'sub-all@example.com', PASSWORD)).token;
+    for (const url of ['/api/searchTypes', '/api/googleAPIData?query=museum%20in%20Istanbul', '/itinerarySuggestion?category_ids=[1]&search=Istanbul']) {
+      expect((await get(url, sub)).statusCode, url).toBe(403);
+    }
+  });
+});
