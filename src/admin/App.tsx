@@ -30,7 +30,8 @@ import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
 import spot from './resources/spot';
 import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
-import { emotionCaches, themeFor } from './theme';
+import { emotionCaches, rootFontSize, themeFor } from './theme';
+import { PreferencesProvider, usePreferences } from './layout/preferences';
 
 const store = localStorageStore(undefined, 'backoffice');
 const storedLocale = store.getItem<string>('locale');
@@ -55,9 +56,19 @@ function useLocaleDirection() {
   return direction;
 }
 
-export function App() {
+export const App = () => (
+  <PreferencesProvider>
+    <ThemedApp />
+  </PreferencesProvider>
+);
+
+function ThemedApp() {
   const direction = useLocaleDirection();
-  const theme = useMemo(() => themeFor(direction), [direction]);
+  const { preferences } = usePreferences();
+  const theme = useMemo(() => themeFor(direction, preferences), [direction, preferences]);
+  useEffect(() => {
+    document.documentElement.style.fontSize = rootFontSize(preferences.fontScale);
+  }, [preferences.fontScale]);
   return (
     <CacheProvider value={emotionCaches[direction]}>
       <BrowserRouter>

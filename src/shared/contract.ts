@@ -1,5 +1,6 @@
 // The wire contract of DESIGN.md §3: envelope, list parameters, entity shapes shared by both sides.
 import type { Permission, Role, UserStatus } from './access';
+import type { Preferences } from './preferences';
 
 export interface Envelope<T = unknown> {
   status: number;
@@ -60,6 +61,8 @@ export interface SessionUser {
   user_type: Role;
   status: UserStatus;
   shortcuts: string[];
+  /** theme settings (src/shared/preferences.ts) */
+  preferences: Preferences;
   roles: { name: Role; roleHasPermissions: RolePermissionGrant[] }[];
   permissions: string[];
 }

@@ -1,17 +1,16 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import {
-  Logout,
-  MenuItemLink,
-  AppBar as RaAppBar,
-  Layout as RaLayout,
-  TitlePortal,
-  UserMenu,
-  useTranslate,
-} from 'react-admin';
+import { type ReactNode, useEffect } from 'react';
+import { Logout, MenuItemLink, AppBar as RaAppBar, Layout as RaLayout, TitlePortal, UserMenu, useSidebarState, useTranslate } from 'react-admin';
+import { LAYOUT } from '../../shared/preferences';
 import { session } from '../providers/session';
+import { FullscreenButton } from './FullscreenButton';
 import { Menu } from './Menu';
+import { MenuSearch } from './MenuSearch';
+import { usePreferences } from './preferences';
+import { ShortcutsMenu } from './Shortcuts';
+import { ThemeSettingsButton } from './ThemeSettings';
+import { TopMenu } from './TopMenu';
 
 /** A Sub-Admin whose request is pending sees no navigation (spec §4). */
 export const isNavigationHidden = () => {
@@ -30,13 +29,26 @@ function AppUserMenu() {
 }
 
 function AppBar() {
+  const hidden = isNavigationHidden();
+  const { preferences } = usePreferences();
+  const sideMenu = preferences.layout !== 'layout2' && preferences.navbar.display;
   return (
-    <RaAppBar
-      userMenu={<AppUserMenu />}
-      sx={isNavigationHidden() ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}
-    >
+    <RaAppBar userMenu={<AppUserMenu />} sx={hidden || !sideMenu ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}>
       <TitlePortal />
+      {!hidden && <MenuSearch />}
+      {!hidden && <ShortcutsMenu />}
+      <FullscreenButton />
+      <ThemeSettingsButton />
     </RaAppBar>
+  );
+}
+
+/** Without the toolbar (a theme setting), its tools still need a way back: a small bar of them. */
+function ToolsOnly() {
+  return (
+    <Box sx={{ position: 'fixed', top: 8, insetInlineEnd: 8, zIndex: 1200, bgcolor: 'background.paper', borderRadius: 2, boxShadow: 2 }}>
+      <ThemeSettingsButton />
+    </Box>
   );
 }
 
@@ -51,18 +63,33 @@ function Footer() {
 
 const NoSidebar = () => null;
 
+/**
+ * The frame (spec §3 "Theme settings", §9): layout1 side navigation, layout2 a menu bar across the top,
+ * layout3 compact (the side navigation folded to icons); navbar, toolbar and footer shown or not;
+ * content no wider than the layout's container.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const hidden = isNavigationHidden();
+  const { preferences: p } = usePreferences();
+  const [, setSidebarOpen] = useSidebarState();
+  const folded = p.layout === 'layout3' || p.navbar.folded;
+  useEffect(() => {
+    if (folded) setSidebarOpen(false);
+  }, [folded, setSidebarOpen]);
+  const sideMenu = !hidden && p.navbar.display && p.layout !== 'layout2';
   return (
     <RaLayout
-      appBar={AppBar}
+      appBar={p.toolbar.display ? AppBar : ToolsOnly}
       menu={Menu}
-      sidebar={hidden ? NoSidebar : undefined}
+      sidebar={sideMenu ? undefined : NoSidebar}
       // let wide tables scroll in their frame instead of widening the page
       sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
     >
-      <Box sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0 }}>{children}</Box>
-      <Footer />
+      {!hidden && p.navbar.display && p.layout === 'layout2' && <TopMenu />}
+      <Box data-layout={p.layout} sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0, maxWidth: LAYOUT.containerWidth[p.layout], mx: 'auto', width: '100%' }}>
+        {children}
+      </Box>
+      {p.footer.display && <Footer />}
     </RaLayout>
   );
 }

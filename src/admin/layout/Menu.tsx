@@ -50,10 +50,11 @@ function Group({ group }: { group: MenuGroup }) {
   const [open, setOpen] = useState(() => group.children.some((c) => location.pathname.startsWith(c.url)));
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} sx={{ py: 0.75 }}>
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-label={translate(group.title)} sx={{ py: 0.75 }}>
         <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[group.icon]}</ListItemIcon>
-        <ListItemText primary={translate(group.title)} />
-        {open ? <ExpandLess /> : <ExpandMore />}
+        {/* folded, the navigation shows icons only */}
+        {sidebarOpen && <ListItemText primary={translate(group.title)} />}
+        {sidebarOpen && (open ? <ExpandLess /> : <ExpandMore />)}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding sx={{ ps: sidebarOpen ? 2 : 0, '& .MuiMenuItem-root': { ps: sidebarOpen ? 3 : 2 } }}>

@@ -63,3 +63,8 @@ export function visibleMenu(allowed: (resource: ResourceName) => boolean, menu: 
     return children.length ? [{ ...entry, children }] : [];
   });
 }
+
+/** Every entry this person may open, groups flattened (menu search, shortcuts). */
+export function visibleLinks(allowed: (resource: ResourceName) => boolean): MenuLink[] {
+  return visibleMenu(allowed).flatMap((e) => (e.type === 'item' ? [e] : e.children));
+}

@@ -19,6 +19,9 @@ export interface StoredSession {
   user: SessionUser;
 }
 
+/** Fired when a sign-in, refresh or check stores the user afresh from the server. */
+export const SESSION_USER_EVENT = 'session-user';
+
 export const session = {
   save(token: string, user: SessionUser, refreshToken?: string | null) {
     localStorage.setItem(KEYS.token, token);
@@ -27,6 +30,12 @@ export const session = {
     localStorage.setItem(KEYS.status, user.status);
     localStorage.setItem(KEYS.permissions, JSON.stringify(user.permissions));
     localStorage.setItem(KEYS.user, JSON.stringify(user));
+    window.dispatchEvent(new Event(SESSION_USER_EVENT));
+  },
+  /** Changes the stored user's own settings (preferences, shortcuts) in place. */
+  updateUser(changes: Partial<Pick<SessionUser, 'preferences' | 'shortcuts'>>) {
+    const user = session.user();
+    if (user) localStorage.setItem(KEYS.user, JSON.stringify({ ...user, ...changes }));
   },
   clear() {
     for (const key of Object.values(KEYS)) localStorage.removeItem(key);

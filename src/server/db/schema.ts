@@ -38,6 +38,8 @@ export interface UsersTable {
   longitude: number | null;
   sequence: Generated<number>;
   shortcuts: string | null;
+  /** JSON of src/shared/preferences.ts */
+  preferences: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,7 @@
 // Authentication and profile endpoints (spec §7 "Authentication and profile").
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { preferencesUpdateSchema } from '../../../shared/preferences';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -102,6 +103,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The signed-in person edits their own name, picture and password (/profile).
+  // Theme settings and pinned shortcuts (spec §3): any signed-in staff member, for itself only.
+  app.post(
+    '/api/auth/user/preferences',
+    { schema: { tags: ['auth'], body: preferencesUpdateSchema }, preHandler: ctx.guard('profile') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = request.body as z.infer<typeof preferencesUpdateSchema>;
+      const changes: { preferences?: string; shortcuts?: string; updated_at: string } = { updated_at: now() };
+      if (body.preferences) changes.preferences = JSON.stringify(body.preferences);
+      if (body.shortcuts) changes.shortcuts = JSON.stringify([...new Set(body.shortcuts)]);
+      await ctx.db.updateTable('users').set(changes).where('id', '=', caller.userId).execute();
+      const user = (await findUserById(ctx.db, caller.userId))!;
+      return ok(reply, { user: toSessionUser(user, await permissionsOf(ctx.db, user)) }, 'Success');
+    },
+  );
+
   app.post(
     '/api/auth/user/update',
     { schema: { tags: ['auth'] }, preHandler: ctx.guard('profile') },

@@ -1,5 +1,6 @@
 // Sign-in, session building, password reset and profile rules (spec §4 Session, §7 Authentication).
 import type { Kysely } from 'kysely';
+import { readPreferences } from '../../../shared/preferences';
 import { isStaff, PERMISSIONS, type Role, type UserStatus } from '../../../shared/access';
 import type { LoginPayload, SessionUser } from '../../../shared/contract';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../auth/passwords';
@@ -40,6 +41,7 @@ export function toSessionUser(user: UserRow, permissions: string[]): SessionUser
     user_type: role,
     status: user.status as UserStatus,
     shortcuts: user.shortcuts ? (JSON.parse(user.shortcuts) as string[]) : [],
+    preferences: readPreferences(user.preferences ? JSON.parse(user.preferences) : null),
     roles: [{ name: role, roleHasPermissions: permissions.map((p) => ({ permission: { description: p } })) }],
     permissions,
   };
