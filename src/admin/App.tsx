@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
-import { createI18nProvider, isLocale, type Locale, RTL_LOCALES } from './i18n';
+import { createI18nProvider, isLocale, type Locale, loadingText, RTL_LOCALES } from './i18n';
 import { Layout } from './layout/Layout';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
 import { LoginPage } from './pages/auth/LoginPage';
@@ -30,7 +30,7 @@ import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
 import spot from './resources/spot';
 import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
-import { emotionCaches, rootFontSize, themeFor } from './theme';
+import { type Direction, emotionCaches, rootFontSize, themeFor } from './theme';
 import { PreferencesProvider, usePreferences } from './layout/preferences';
 
 const store = localStorageStore(undefined, 'backoffice');
@@ -48,12 +48,12 @@ const RootRedirect = () => <Navigate to={session.token() ? homePath(session.prin
 function useLocaleDirection() {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   useEffect(() => store.subscribe('locale', (value: unknown) => isLocale(value) && setLocale(value)), []);
-  const direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+  const direction: Direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
   useEffect(() => {
     document.documentElement.dir = direction;
     document.documentElement.lang = locale;
   }, [direction, locale]);
-  return direction;
+  return { direction, locale };
 }
 
 export const App = () => (
@@ -63,9 +63,9 @@ export const App = () => (
 );
 
 function ThemedApp() {
-  const direction = useLocaleDirection();
+  const { direction, locale } = useLocaleDirection();
   const { preferences } = usePreferences();
-  const theme = useMemo(() => themeFor(direction, preferences), [direction, preferences]);
+  const theme = useMemo(() => themeFor(direction, preferences, loadingText(locale)), [direction, preferences, locale]);
   useEffect(() => {
     document.documentElement.style.fontSize = rootFontSize(preferences.fontScale);
   }, [preferences.fontScale]);

@@ -26,7 +26,7 @@ export const SCHEMES: Record<ColourScheme, { primary: string; secondary: string 
 /** 62.5% of the browser's size makes 1rem = 10px; the font size setting scales it (spec §9). */
 export const rootFontSize = (scale: number) => `${Math.round(62.5 * scale * 100) / 100}%`;
 
-export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREFERENCES): RaThemeOptions {
+export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREFERENCES, loadingLabel = 'Loading...'): RaThemeOptions {
   const scheme = SCHEMES[prefs.scheme];
   const dark = prefs.mode === 'dark';
   return {
@@ -46,6 +46,17 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
     },
     components: {
       ...defaultTheme.components,
+      // progress indicators (react-admin's refresh spinner among them) say what they are
+      MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      // react-admin puts a row checkbox's aria-label on MUI's wrapper span: move it to the input
+      MuiCheckbox: {
+        defaultProps: {
+          slotProps: {
+            root: () => ({ 'aria-label': undefined }),
+            input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+          },
+        },
+      },
       MuiCssBaseline: {
         styleOverrides: prefs.customScrollbars
           ? {

@@ -99,10 +99,14 @@ describe('place search and AI itineraries', () => {
 
     await page.goto(`${suite.server.baseUrl}/itinerary`);
     await page.getByPlaceholder('Search for Itinerary Name, Description, and Created by').fill('day 1 of 2');
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('day 1 of 2'));
     const row = page.getByRole('row').filter({ hasText: 'İzmir, day 1 of 2' });
+    // the filtered list: the header and the one saved day
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 15000 }).toBe(2);
     await row.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'View' }).click();
-    await page.getByRole('heading', { name: 'İzmir, day 1 of 2' }).waitFor();
+    await page.waitForURL((url) => /^\/itinerary\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { name: 'İzmir, day 1 of 2' }).waitFor({ timeout: 30000 });
     await page.getByTestId('route-plot').waitFor();
   });
 });

@@ -52,7 +52,7 @@ export function SequenceEditor({ source = 'sequence' }: { source?: string; label
   if (!editing) {
     return (
       <Tooltip title={translate('app.sequence.edit')}>
-        <Button size="small" onClick={start} aria-label={translate('app.sequence.edit')} sx={{ minWidth: 40 }}>
+        <Button size="small" onClick={start} aria-label={`${translate('app.sequence.edit')}: ${current}`} sx={{ minWidth: 40 }}>
           {current}
         </Button>
       </Tooltip>

@@ -33,7 +33,9 @@ export function StatusChip({ source = 'status' }: { source?: string; label?: str
   const value = record?.[source] as string | undefined;
   if (!value) return null;
   const color = value === 'Active' ? 'success' : value === 'Inactive' ? 'error' : 'warning';
-  return <Chip size="small" color={color} variant="outlined" label={translate(`app.status.${value}`, { _: value })} />;
+  // the palette's warning orange is too light for small text on white (WCAG contrast): a darker shade
+  const warning = color === 'warning' ? { color: '#8a4500', borderColor: '#b45f06' } : undefined;
+  return <Chip size="small" color={color} variant="outlined" label={translate(`app.status.${value}`, { _: value })} sx={warning} />;
 }
 
 /**

@@ -10,6 +10,9 @@ export const RTL_LOCALES: readonly Locale[] = ['ar'];
 
 const catalogues: Record<Locale, Catalogue> = { en, tr, ar };
 
+/** The loading text of a locale, for places outside react-admin's i18n (the theme's progress indicators). */
+export const loadingText = (locale: Locale): string => catalogues[locale].app.loading;
+
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 export function createI18nProvider(initial: Locale) {

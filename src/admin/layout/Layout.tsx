@@ -20,8 +20,10 @@ export const isNavigationHidden = () => {
 
 function AppUserMenu() {
   const translate = useTranslate();
+  // the button shows the person's name, so its accessible name starts with it (WCAG label in name)
+  const name = session.user()?.name;
   return (
-    <UserMenu>
+    <UserMenu label={name ? `${name} · ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu'}>
       <MenuItemLink to="/profile" primaryText={translate('app.menu.my_profile')} leftIcon={<AccountCircleIcon />} />
       <Logout />
     </UserMenu>

@@ -50,14 +50,15 @@ function Group({ group }: { group: MenuGroup }) {
   const [open, setOpen] = useState(() => group.children.some((c) => location.pathname.startsWith(c.url)));
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-label={translate(group.title)} sx={{ py: 0.75 }}>
+      {/* inside react-admin's role="menu": the group's toggle is a menu item, its entries a group */}
+      <ListItemButton role="menuitem" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={translate(group.title)} sx={{ py: 0.75 }}>
         <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[group.icon]}</ListItemIcon>
         {/* folded, the navigation shows icons only */}
         {sidebarOpen && <ListItemText primary={translate(group.title)} />}
         {sidebarOpen && (open ? <ExpandLess /> : <ExpandMore />)}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List disablePadding sx={{ ps: sidebarOpen ? 2 : 0, '& .MuiMenuItem-root': { ps: sidebarOpen ? 3 : 2 } }}>
+        <List disablePadding role="group" aria-label={translate(group.title)} sx={{ ps: sidebarOpen ? 2 : 0, '& .MuiMenuItem-root': { ps: sidebarOpen ? 3 : 2 } }}>
           {group.children.map((c) => (
             <RaMenu.Item key={c.id} to={c.url} primaryText={translate(c.title)} leftIcon={ICONS[c.icon]} />
           ))}
