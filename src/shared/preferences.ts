@@ -30,6 +30,10 @@ export const preferencesSchema = z.object({
   navbar: z.object({ display: z.boolean().default(true), folded: z.boolean().default(false) }).default({ display: true, folded: false }),
   toolbar: z.object({ display: z.boolean().default(true) }).default({ display: true }),
   footer: z.object({ display: z.boolean().default(true) }).default({ display: true }),
+  /** a slim bar of the pinned shortcuts along the navigation */
+  leftSidePanel: z.object({ display: z.boolean().default(false) }).default({ display: false }),
+  /** the quick panel (today, shortcuts, what waits for moderation), opened from the toolbar */
+  rightSidePanel: z.object({ display: z.boolean().default(true) }).default({ display: true }),
   customScrollbars: z.boolean().default(true),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;

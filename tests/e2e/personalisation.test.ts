@@ -80,4 +80,45 @@ describe('layout and personalisation', () => {
     await search.fill('pos');
     await page.getByRole('option', { name: 'Posts' }).waitFor();
   });
+
+  it('shows the side panels the settings ask for: the quick panel and the shortcut bar', async () => {
+    const page = await signInAdmin();
+    await page.getByRole('button', { name: 'Quick panel' }).click();
+    const quick = page.getByRole('dialog', { name: 'Quick panel' });
+    await quick.getByTestId('quick-panel-today').waitFor();
+    await quick.getByRole('link', { name: /reports to look at/ }).waitFor();
+    await quick.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Theme settings' }).click();
+    const panel = page.getByRole('dialog', { name: 'Theme settings' });
+    await panel.getByLabel('Left side panel (shortcuts)').check();
+    await panel.getByLabel('Right side panel (quick panel)').uncheck();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Quick panel' }).count()).resolves.toBe(0);
+  });
+
+  it('can be used with the keyboard alone: sign in, open the add dialog, save', async () => {
+    const { page, server } = suite;
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(ADMIN.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/dashboard');
+    // the menu search takes the keyboard to any screen
+    await page.getByRole('combobox', { name: 'Search the menu' }).focus();
+    await page.keyboard.type('categ');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/category');
+    await page.getByRole('button', { name: 'Add Category' }).focus();
+    // what has the focus shows it (MUI's focus-visible state)
+    await expect(page.evaluate(() => document.activeElement?.matches(':focus-visible'))).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByLabel('Category Name').waitFor();
+    await page.keyboard.type('Keyboard Lakes');
+    await page.keyboard.press('Enter');
+    await page.getByText('Category has been added Successfully').waitFor();
+  });
 });

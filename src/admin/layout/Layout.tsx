@@ -9,6 +9,7 @@ import { Menu } from './Menu';
 import { MenuSearch } from './MenuSearch';
 import { usePreferences } from './preferences';
 import { ShortcutsMenu } from './Shortcuts';
+import { QuickPanelButton, ShortcutBar } from './SidePanels';
 import { ThemeSettingsButton } from './ThemeSettings';
 import { TopMenu } from './TopMenu';
 
@@ -39,6 +40,7 @@ function AppBar() {
       <TitlePortal />
       {!hidden && <MenuSearch />}
       {!hidden && <ShortcutsMenu />}
+      {!hidden && preferences.rightSidePanel.display && <QuickPanelButton />}
       <FullscreenButton />
       <ThemeSettingsButton />
     </RaAppBar>
@@ -88,8 +90,11 @@ export function Layout({ children }: { children: ReactNode }) {
       sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}
     >
       {!hidden && p.navbar.display && p.layout === 'layout2' && <TopMenu />}
-      <Box data-layout={p.layout} sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0, maxWidth: LAYOUT.containerWidth[p.layout], mx: 'auto', width: '100%' }}>
-        {children}
+      <Box sx={{ display: 'flex', minWidth: 0 }}>
+        {!hidden && p.leftSidePanel.display && <ShortcutBar />}
+        <Box data-layout={p.layout} sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0, maxWidth: LAYOUT.containerWidth[p.layout], mx: 'auto', width: '100%' }}>
+          {children}
+        </Box>
       </Box>
       {p.footer.display && <Footer />}
     </RaLayout>

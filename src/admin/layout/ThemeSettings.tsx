@@ -100,6 +100,8 @@ function ThemeSettingsPanel({ onClose }: { onClose: () => void }) {
         {toggle('app.theme.navbar_folded', p.navbar.folded, (folded) => update({ navbar: { ...p.navbar, folded } }))}
         {toggle('app.theme.toolbar', p.toolbar.display, (display) => update({ toolbar: { display } }))}
         {toggle('app.theme.footer', p.footer.display, (display) => update({ footer: { display } }))}
+        {toggle('app.theme.left_panel', p.leftSidePanel.display, (display) => update({ leftSidePanel: { display } }))}
+        {toggle('app.theme.right_panel', p.rightSidePanel.display, (display) => update({ rightSidePanel: { display } }))}
         {toggle('app.theme.scrollbars', p.customScrollbars, (customScrollbars) => update({ customScrollbars }))}
       </Stack>
     </Box>
