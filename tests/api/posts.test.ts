@@ -244,6 +244,32 @@ describe.each(dialects)('spots, posts and itineraries on %s', (dialect) => {
     expect(detail.postSpot.map((s: { spot: { name: string } }) => s.spot.name)).toEqual(['Venice', 'Milan', 'Florence']);
   });
 
+  it('refuses every spot, post and geography call to a Sub-Admin without their permissions', async () => {
+    await createUser(t, { email: 'users-only@example.com', password: PASSWORD, user_type: 'Sub-Admin', permissions: ['User-list'] });
+    const sub = (await loginAs(t, 'users-only@example.com', PASSWORD)).token;
+    const post = (await get('/api/post?type=post')).json().data.data[0];
+    const spot = (await get('/api/spot')).json().data.data[0];
+    const calls = [
+      get('/api/geo/config', sub),
+      get('/api/geo/autocomplete?input=rome', sub),
+      get('/api/geo/place/city:3169070', sub),
+      get('/api/geo/geocode?address=Rome', sub),
+      get('/api/geo/reverse?lat=41.9&lng=12.5', sub),
+      get('/api/spot', sub),
+      sendForm('/api/spot', { name: 'X', status: 'Active', latitude: '1', longitude: '1' }, [], sub),
+      del(`/api/spot/delete/${spot.id}`, sub),
+      get('/api/post?type=post', sub),
+      get(`/api/post/${post.id}`, sub),
+      sendForm('/api/post/createUpdateAdminPost', { user_id: String(owner), title: 'T', itinerary_date: '2026-01-01 00:00:00', spotData: '[]' }, [], sub),
+      t.app.inject({ method: 'POST', url: '/api/post/sequence/change', headers: bearer(sub), payload: { id: post.id, sequence: 3 } }),
+      del(`/api/post/adminPostDelete/${post.id}`, sub),
+      del(`/api/post/delete/${post.id}`, sub),
+    ];
+    const codes = (await Promise.all(calls)).map((res) => res.statusCode);
+    expect(codes).toEqual(calls.map(() => 403));
+    expect((await get(`/api/post/${post.id}`)).json().data.data).toMatchObject({ id: post.id, deleted_at: null, sequence: post.sequence });
+  });
+
   it('checks Post-list and Itinerary-list; the post form may read its pickers', async () => {
     await createUser(t, { email: 'posts-only@example.com', password: PASSWORD, user_type: 'Sub-Admin', permissions: ['Post-list'] });
     const sub = (await loginAs(t, 'posts-only@example.com', PASSWORD)).token;

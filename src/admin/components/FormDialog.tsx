@@ -156,26 +156,15 @@ export function EditDialog({
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const serverMessage = useServerMessage();
   const [update] = useUpdate();
+  const run = useDialogSave(onClose, describeError);
   if (!record) return null;
 
-  const save = async (values: Record<string, unknown>) => {
-    try {
-      await update(
-        resource,
-        { id: record.id, data: transform(values), previousData: record },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
-      notify(translate(successKey), { type: 'success' });
-      onClose();
-      refresh();
-    } catch (e) {
-      notify(describeError?.(e) ?? serverMessage(e), { type: 'error' });
-    }
-  };
+  const save = (values: Record<string, unknown>) =>
+    run(
+      () => update(resource, { id: record.id, data: transform(values), previousData: record }, { mutationMode: 'pessimistic', returnPromise: true }),
+      successKey,
+    );
 
   return (
     <DialogFrame open={open} onClose={onClose} id={`${resource}-edit-title-${record.id}`} title={translate(titleKey)} maxWidth={maxWidth}>
@@ -184,6 +173,27 @@ export function EditDialog({
       </DialogForm>
     </DialogFrame>
   );
+}
+
+/**
+ * Runs a dialog's save: on success the spec's toast, the dialog closes and the list reloads; on failure
+ * the error toast (the server's message, or `describeError`'s) and the dialog stays open with what was typed.
+ */
+export function useDialogSave(onClose: () => void, describeError?: (error: unknown) => string | undefined) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const serverMessage = useServerMessage();
+  return async (action: () => Promise<unknown>, successKey: string) => {
+    try {
+      await action();
+      notify(translate(successKey), { type: 'success' });
+      onClose();
+      refresh();
+    } catch (e) {
+      notify(describeError?.(e) ?? serverMessage(e), { type: 'error' });
+    }
+  };
 }
 
 /** The floating add button of a list (spec §1) and the dialog it opens. */

@@ -1,9 +1,14 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useInput, useSourceContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { Place, PlaceSuggestion } from '../../shared/contract';
 import { apiFetch, toQuery } from '../providers/httpClient';
+import { useTypeahead } from './useTypeahead';
+
+/** Address suggestions from our server (/api/geo). */
+const loadSuggestions = async (input: string, signal: AbortSignal) =>
+  (await apiFetch<{ data: PlaceSuggestion[] }>(`/geo/autocomplete${toQuery({ input })}`, { signal })).data.data;
 
 /** Place fields of a form (spec §3: choosing a place fills them). */
 export const PLACE_FIELDS = ['address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code'] as const;
@@ -31,30 +36,7 @@ export function PlaceInput({
   const [input, setInput] = useState<string>((field.value as string) ?? '');
   /** what the person typed last (suggestions follow it; choosing one clears it) */
   const [query, setQuery] = useState('');
-  const [options, setOptions] = useState<PlaceSuggestion[]>([]);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    const text = query.trim();
-    if (text.length < 2) return setOptions([]);
-    const controller = new AbortController();
-    // wait for a pause in the typing before asking
-    const timer = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const res = await apiFetch<{ data: PlaceSuggestion[] }>(`/geo/autocomplete${toQuery({ input: text })}`, { signal: controller.signal });
-        setOptions(res.data.data);
-      } catch {
-        if (!controller.signal.aborted) setOptions([]);
-      } finally {
-        if (!controller.signal.aborted) setLoading(false);
-      }
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
+  const { options, loading } = useTypeahead(query, loadSuggestions, 2);
 
   const choose = async (suggestion: PlaceSuggestion | null) => {
     if (!suggestion) return;
@@ -66,7 +48,6 @@ export function PlaceInput({
     field.onChange(nameSource === source ? place.name : suggestion.description);
     setInput(nameSource === source ? place.name : suggestion.description);
     setQuery('');
-    setOptions([]);
   };
 
   const type = (text: string) => {

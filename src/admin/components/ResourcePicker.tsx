@@ -1,6 +1,7 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type RaRecord, useDataProvider, useInput, useTranslate } from 'react-admin';
+import { useTypeahead } from './useTypeahead';
 
 export interface PickerOption {
   id: number;
@@ -30,35 +31,22 @@ export function ResourcePicker({
   const dataProvider = useDataProvider();
   const { field, fieldState } = useInput({ source });
   const [query, setQuery] = useState('');
-  const [options, setOptions] = useState<PickerOption[]>([]);
   const [labels, setLabels] = useState<Map<number, string>>(() => new Map(known.map((o) => [o.id, o.name])));
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(async () => {
-      setLoading(true);
-      try {
-        const { data } = await dataProvider.getList<RaRecord>(resource, {
-          pagination: { page: 1, perPage: 20 },
-          sort: { field: sortField, order: 'ASC' },
-          filter: query.trim() ? { q: query.trim() } : {},
-        });
-        if (!live) return;
-        const found = data.map((r) => ({ id: Number(r.id), name: String(r.name) }));
-        setOptions(found);
-        setLabels((m) => new Map([...m, ...found.map((o) => [o.id, o.name] as const)]));
-      } catch {
-        if (live) setOptions([]);
-      } finally {
-        if (live) setLoading(false);
-      }
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [dataProvider, resource, query, sortField]);
+  const load = useCallback(
+    async (q: string, signal: AbortSignal): Promise<PickerOption[]> => {
+      const { data } = await dataProvider.getList<RaRecord>(resource, {
+        pagination: { page: 1, perPage: 20 },
+        sort: { field: sortField, order: 'ASC' },
+        filter: q ? { q } : {},
+        signal,
+      });
+      return data.map((r) => ({ id: Number(r.id), name: String(r.name) }));
+    },
+    [dataProvider, resource, sortField],
+  );
+  const { options, loading } = useTypeahead(query, load);
+  // remember the names of what was offered, for the chosen ids' labels
+  useEffect(() => setLabels((m) => new Map([...m, ...options.map((o) => [o.id, o.name] as const)])), [options]);
 
   const value = field.value as number[] | number | null | undefined;
   const chosen = useMemo(() => {

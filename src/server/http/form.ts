@@ -53,6 +53,21 @@ export function addField(fields: Record<string, unknown>, name: string, value: u
   }
 }
 
+/** A list field as the spec's clients send it: repeated fields, `name[]`, a JSON array or JSON text. */
+export function asList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string' && value.trim().startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      /* not JSON: a single value that starts with '[' */
+    }
+  }
+  return [value];
+}
+
 export function parseWith<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ValidationFailed(result.error.issues);

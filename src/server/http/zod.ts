@@ -23,3 +23,9 @@ export function zodSwaggerTransform({ schema, url }: { schema: FastifySchema; ur
   }
   return { schema: out as FastifySchema, url };
 }
+
+/** `/:id` of a route: a positive whole number. */
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The `id` of a create-or-update form: missing, empty or 0 means create. */
+export const optionalId = z.object({ id: z.coerce.number().int().min(0).optional().catch(undefined) });

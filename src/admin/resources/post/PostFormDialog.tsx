@@ -1,8 +1,7 @@
 import { CircularProgress } from '@mui/material';
-import { TextInput, useCreate, useGetOne, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import { DialogForm, DialogFrame } from '../../components/FormDialog';
+import { TextInput, useCreate, useGetOne, useTranslate, useUpdate } from 'react-admin';
+import { DialogForm, DialogFrame, useDialogSave } from '../../components/FormDialog';
 import { ResourcePicker } from '../../components/ResourcePicker';
-import { useServerMessage } from '../../components/useServerMessage';
 import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
 import { PostSpotRows } from './PostSpotRows';
 import type { PostDetail } from './types';
@@ -25,24 +24,15 @@ export function PostFormDialog({ id, open, onClose }: { id?: number; open: boole
 }
 
 function PostForm({ post, onClose }: { post?: PostDetail; onClose: () => void }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const translate = useTranslate();
-  const serverMessage = useServerMessage();
   const [create] = useCreate();
   const [update] = useUpdate();
+  const run = useDialogSave(onClose);
 
-  const save = async (values: Record<string, unknown>) => {
+  const save = (values: Record<string, unknown>) => {
     const data = toWire(values as PostDialogValues, post);
-    try {
-      if (post) await update('post', { id: post.id, data, previousData: post }, { mutationMode: 'pessimistic', returnPromise: true });
-      else await create('post', { data }, { returnPromise: true });
-      notify(translate(post ? 'messages.postUpdated' : 'messages.postAdded'), { type: 'success' });
-      onClose();
-      refresh();
-    } catch (e) {
-      notify(serverMessage(e), { type: 'error' });
-    }
+    return post
+      ? run(() => update('post', { id: post.id, data, previousData: post }, { mutationMode: 'pessimistic', returnPromise: true }), 'messages.postUpdated')
+      : run(() => create('post', { data }, { returnPromise: true }), 'messages.postAdded');
   };
 
   return (

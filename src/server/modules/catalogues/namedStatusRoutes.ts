@@ -14,8 +14,9 @@ import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { parseWith, readForm } from '../../http/form';
+import { asList, parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
+import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { tableListRoute } from './tableListRoute';
 
@@ -42,22 +43,6 @@ export interface NamedStatusSpec {
 
 const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const;
 const COLUMNS = ['id', 'name', 'status', 'created_at'] as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
-/** A list field as the spec's clients send it: repeated fields, `name[]`, a JSON array or JSON text. */
-export function asList(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (value === undefined || value === null) return [];
-  if (typeof value === 'string' && value.trim().startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (Array.isArray(parsed)) return parsed;
-    } catch {
-      /* not JSON: a single name that starts with '[' */
-    }
-  }
-  return [value];
-}
 
 export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, spec: NamedStatusSpec) {
   const { db } = ctx;

@@ -12,6 +12,7 @@ import { now } from '../../db/index';
 import { conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
+import { idParams, optionalId } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
 import { tableListRoute } from './tableListRoute';
@@ -33,8 +34,6 @@ export interface RichPageSpec {
 
 const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const;
 const COLUMNS = ['id', 'title', 'slug', 'description', 'status', 'created_at'] as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const idField = z.object({ id: z.coerce.number().int().min(0).optional().catch(undefined) });
 
 export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec: RichPageSpec) {
   const { db } = ctx;
@@ -67,7 +66,7 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
 
   app.post(spec.paths.save, { schema: { tags }, preHandler: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id } = idField.parse(fields);
+    const { id } = optionalId.parse(fields);
     const values = parseWith(spec.schema, fields) as { title: string; description: string; status: string; slug?: string };
     const description = sanitizeRichText(values.description);
     const wantedSlug = values.slug ? slugify(values.slug) : '';

@@ -13,17 +13,16 @@ import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { searchCondition, usersNamed } from '../../db/search';
 import { notFound } from '../../http/errors';
-import { parseWith, readForm } from '../../http/form';
+import { asList, parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
+import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
-import { asList } from '../catalogues/namedStatusRoutes';
 import { removeUnusedImage } from '../spots/service';
 import { loadPost, type PostType, savePost } from './service';
 
 const tags = ['posts'];
 const resourceOf = (type: string): ResourceName => (type === 'itinerary' ? 'itinerary' : 'post');
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const postListQuery = listQuerySchema.extend({ type: z.enum(['post', 'itinerary']).default('post') });
 
 const SORTABLE = {
@@ -132,6 +131,8 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/post/createUpdateAdminPost', { schema: { tags } }, async (request, reply) => {
+    // refuse before reading anything; the post's type then decides between Post-list and Itinerary-list
+    await ctx.requireAccess(request, ['post', 'itinerary']);
     const { fields, files } = await readForm(request);
     const input = parseWith(postFormSchema, formLists(fields));
     const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));

@@ -12,14 +12,14 @@ import { searchCondition, usersNamed } from '../../db/search';
 import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
-import { setCommentStatus, setPostStatus, setUserStatus, TARGET_STATUSES } from './service';
+import { idParams } from '../../http/zod';
+import { setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
 
 const tags = ['reports'];
 const REPORT_TYPES = ['post', 'comment', 'user'] as const;
 type ReportType = (typeof REPORT_TYPES)[number];
 
 const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const wantedStatus = z.enum(TARGET_STATUSES, { error: v('statusRequired') });
 
 /** Who "Created By" / "Reported User" is for each report type, and the id column that points at them. */
@@ -96,9 +96,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** A report as the spec's screens read it (spec §3 "Report"); the status is the target's own. */
   const shape = (r: Row) => {
-    const deleted = (at: unknown) => (at ? 'Inactive' : 'Active');
     const userStatusByAdmin =
-      r.type === 'post' ? deleted(r.post_deleted_at) : r.type === 'comment' ? deleted(r.comment_deleted_at) : r.other_status;
+      r.type === 'post' ? statusOfDeleted(r.post_deleted_at) : r.type === 'comment' ? statusOfDeleted(r.comment_deleted_at) : r.other_status;
     const reportedUser =
       r.type === 'post'
         ? { id: r.author_id, name: r.author_name }

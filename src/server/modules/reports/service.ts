@@ -16,7 +16,8 @@ export interface Outcome {
   changed: boolean;
 }
 
-const statusOfDeleted = (deletedAt: string | null): TargetStatus => (deletedAt ? 'Inactive' : 'Active');
+/** A post's or comment's status: hidden ones (deleted_at) are Inactive. */
+export const statusOfDeleted = (deletedAt: string | null): TargetStatus => (deletedAt ? 'Inactive' : 'Active');
 
 /** Keeps the reports' userStatusByAdmin in step with their target. */
 async function markReports(ctx: AppContext, column: 'post_id' | 'comment_id' | 'other_user_id', id: number, type: string, status: TargetStatus) {

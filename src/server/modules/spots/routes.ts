@@ -12,6 +12,7 @@ import { notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { list, ok } from '../../http/reply';
+import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
 import { removeUnusedImage } from './service';
 
@@ -40,8 +41,6 @@ const COLUMNS = [
   'spots.created_at',
   'spots.user_id',
 ] as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const idField = z.object({ id: z.coerce.number().int().min(0).optional().catch(undefined) });
 
 export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -89,7 +88,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/spot', { schema: { tags }, preHandler: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id } = idField.parse(fields);
+    const { id } = optionalId.parse(fields);
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
     const stamp = now();

@@ -8,12 +8,11 @@ import { POST_DATE_PATTERN, postFormSchema } from '../../../shared/validation/po
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../http/errors';
-import { parseWith, readForm } from '../../http/form';
+import { asList, parseWith, readForm } from '../../http/form';
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
 import { parseQuery, planTrip, RADIUS_KM } from '../../suggest/engine';
 import { audit } from '../auth/service';
-import { asList } from '../catalogues/namedStatusRoutes';
 import { loadPost, savePost } from '../posts/service';
 
 const tags = ['ai itineraries'];

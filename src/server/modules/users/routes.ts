@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
+import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { audit, findUserByEmail, permissionsOf } from '../auth/service';
 import { insertUser, storeProfilePicture, userCounts } from './service';
@@ -249,7 +250,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const resourceOf = (userType: string) => (userType === 'Sub-Admin' ? 'subadmin' : 'user');
 
