@@ -9,6 +9,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { createGuard } from './auth/guard';
+import { createPasswordHasher } from './auth/passwords';
+import { createBackground } from './background';
 import { createLoginThrottle } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -16,8 +18,9 @@ import type { AppContext } from './context';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
-import { addField } from './http/form';
+import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { zodSwaggerTransform, zodValidatorCompiler } from './http/zod';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
@@ -68,23 +71,28 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (else anyone could pick an address)
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.addHook('preValidation', rejectNulBytes);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const fields: Record<string, unknown> = {};
     for (const [k, val] of new URLSearchParams(String(body))) addField(fields, k, val);
     done(null, fields);
   });
   await app.register(fastifyMultipart, { limits: { files: 20, fields: 200 } });
+  await registerSecurityHeaders(app, config);
 
   const tokens = createTokenService(database.db, {
     secret: jwtSecret(config),
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
   });
-  const { authenticate, guard, requireAccess } = createGuard(tokens);
+  const { authenticate, guard, requireAccess } = createGuard(database.db, tokens);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -93,8 +101,10 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     authenticate,
     guard,
     requireAccess,
-    throttle: createLoginThrottle(database.db, config.loginThrottle),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    throttle: createLoginThrottle(database.db, { ...config.loginThrottle, registerMaxPerWindow: config.registerMaxPerWindow }),
+    passwords: createPasswordHasher({ scryptN: config.passwordScryptN, ...config.passwordHashing }),
+    background: createBackground(app.log),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), ownOrigin: config.publicUrl, log: app.log }),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
     geo: config.googleMapsApiKey ? createGoogleGeocoder(config.googleMapsApiKey) : createGazetteer(),
   };
@@ -162,6 +172,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   });
 
   app.addHook('onClose', async () => {
+    await ctx.background.drain();
     if (!opts.database) await database.close();
   });
   return { app, ctx, database };

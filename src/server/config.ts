@@ -21,7 +21,23 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
-  loginThrottle: { maxFailures: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed in the window: per (account, address) pair, per address over all accounts, and
+   * per account from anywhere (slower, so nobody can lock the owner out from one place; a password reset
+   * by mail clears it).
+   */
+  loginThrottle: { maxFailures: number; windowSeconds: number; maxFailuresPerIp: number; maxFailuresPerAccount: number };
+  /** Registrations accepted per address in the login window. */
+  registerMaxPerWindow: number;
+  /** Seconds an already rotated refresh token may still be presented (two tabs, a page unloading). */
+  refreshReuseGraceSeconds: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (TRUST_PROXY: addresses or CIDRs, comma-separated, or a
+   * number of hops); false: the socket's address is the client's.
+   */
+  trustProxy: false | string | number;
+  /** Password hashes computed at once (each scrypt takes 128 MB and a thread) and how many may wait. */
+  passwordHashing: { concurrency: number; queue: number };
   logLevel: string;
   /** scrypt cost; OWASP's 2^17 by default (tests may lower it for speed). */
   passwordScryptN: number;
@@ -39,6 +55,14 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** TRUST_PROXY: unset or empty = trust nobody; a whole number = that many hops; else addresses/CIDRs. */
+function trustProxy(value: string | undefined): false | string | number {
+  const text = (value ?? '').trim();
+  if (!text || ['0', 'false', 'no', 'off'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -64,6 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginThrottle: {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 10),
       windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 15 * 60),
+      maxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 50),
+      maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 100),
+    },
+    registerMaxPerWindow: int(env.REGISTER_MAX_PER_WINDOW, 5),
+    refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE_SECONDS, 30),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    passwordHashing: {
+      concurrency: Math.max(1, int(env.PASSWORD_HASH_CONCURRENCY, 2)),
+      queue: Math.max(0, int(env.PASSWORD_HASH_QUEUE, 64)),
     },
     logLevel: env.LOG_LEVEL || 'warn',
     passwordScryptN: int(env.PASSWORD_SCRYPT_N, 2 ** 17),

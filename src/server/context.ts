@@ -1,5 +1,7 @@
 // Everything a route module needs, built once by buildApp() and passed to each module.
 import type { Kysely } from 'kysely';
+import type { PasswordHasher } from './auth/passwords';
+import type { Background } from './background';
 import type { createGuard, Guard } from './auth/guard';
 import type { Throttle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
@@ -19,6 +21,10 @@ export interface AppContext {
   guard: Guard;
   requireAccess: ReturnType<typeof createGuard>['requireAccess'];
   throttle: Throttle;
+  /** password hashing on the request path, bounded (auth/passwords.ts) */
+  passwords: PasswordHasher;
+  /** work done after the answer (mails) */
+  background: Background;
   mailer: Mailer;
   storage: ImageStorage;
   /** address autocomplete and geocoding: the offline gazetteer, or Google with a key */

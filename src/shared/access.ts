@@ -81,6 +81,40 @@ export function canAccess(p: Principal, resource: string): boolean {
   return satisfies(p, rule, resource);
 }
 
+/** An account as the rules below see it. */
+export interface AccountTarget {
+  id?: number;
+  user_type: string;
+  /** the permissions granted to it (Sub-Admins) */
+  permissions: readonly string[];
+}
+
+/**
+ * May `caller` view, edit, delete, change the status or the password of `target`? Never an Admin; a
+ * user needs User-list, a sub-admin SubAdmin-list; and a Sub-Admin reaches only Sub-Admins holding no
+ * permission it does not hold itself, so it can never become more than it was given.
+ */
+export function mayManageAccount(caller: Principal, target: AccountTarget): boolean {
+  if (target.user_type === 'Admin') return false;
+  if (!canAccess(caller, target.user_type === 'Sub-Admin' ? 'subadmin' : 'user')) return false;
+  if (caller.role === 'Admin') return true;
+  const own = caller.permissions ?? [];
+  return target.permissions.every((p) => own.includes(p));
+}
+
+/** Only an Admin grants or withdraws permissions. */
+export const mayGrantPermissions = (caller: Principal): boolean => caller.role === 'Admin';
+
+/** Moderation acts on product users only: staff accounts are never the target of a report's action. */
+export const isModerationTarget = (account: Pick<AccountTarget, 'user_type'>): boolean => account.user_type === 'User';
+
+/**
+ * May the post form change or link an existing spot? Only the spots already in the post being saved;
+ * any other spot is Spot-list's business.
+ */
+export const mayTouchSpotFromPostForm = (caller: Principal, spotIsInThePost: boolean): boolean =>
+  spotIsInThePost || canAccess(caller, 'spot');
+
 /** Where a signed-in principal lands after login or when refused a page (spec §2 Redirects). */
 export function homePath(p: Principal): string {
   return isActiveStaff(p) ? '/dashboard' : '/profile';

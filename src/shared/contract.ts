@@ -36,7 +36,9 @@ export interface ListOrder {
 /** Parses the `order` query text; returns null when absent, throws on malformed JSON. */
 export function parseOrder(text: string | undefined | null): ListOrder | null {
   if (text === undefined || text === null || text === '') return null;
-  const value = JSON.parse(text) as Partial<ListOrder>;
+  const parsed: unknown = JSON.parse(text);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('invalid order');
+  const value = parsed as Partial<ListOrder>;
   const direction = String(value.direction ?? 'ASC').toUpperCase();
   if (typeof value.name !== 'string' || (direction !== 'ASC' && direction !== 'DESC')) {
     throw new Error('invalid order');

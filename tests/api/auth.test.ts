@@ -18,7 +18,11 @@ const STRONG = 'Str0ng@Pass';
 describe.each(dialects)('auth API on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { loginThrottle: { maxFailures: 5, windowSeconds: 900 } });
+    t = await startTestApp(dialect, {
+      loginThrottle: { maxFailures: 5, windowSeconds: 900, maxFailuresPerIp: 5, maxFailuresPerAccount: 20 },
+      // the rotation test below replays a token at once: no grace window here (tests/api/sessions.test.ts has it)
+      refreshReuseGraceSeconds: 0,
+    });
     await createUser(t, { email: 'plain@example.com', password: STRONG, user_type: 'User' });
     await createUser(t, {
       email: 'sub@example.com',
@@ -108,17 +112,17 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(malformed.json().status).toBe(400);
   });
 
-  it('throttles repeated failures per email with a 429 and Retry-After, and a success clears them', async () => {
+  it('throttles repeated failures per account and address with a 429 and Retry-After, and a success clears them', async () => {
     await createUser(t, { email: 'victim@example.com', password: STRONG, user_type: 'Sub-Admin' });
-    for (let i = 0; i < 4; i++)
-      expect((await login('victim@example.com', 'bad-pass', `10.1.0.${i}`)).statusCode).toBe(401);
-    // a success before the limit resets the count for the email
-    expect((await login('victim@example.com', STRONG, '10.1.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++)
-      expect((await login('victim@example.com', 'bad-pass', `10.2.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login('victim@example.com', STRONG, '10.3.0.1');
+    for (let i = 0; i < 4; i++) expect((await login('victim@example.com', 'bad-pass', '10.1.0.1')).statusCode).toBe(401);
+    // a success before the limit resets the count
+    expect((await login('victim@example.com', STRONG, '10.1.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login('victim@example.com', 'bad-pass', '10.2.0.1')).statusCode).toBe(401);
+    const blocked = await login('victim@example.com', STRONG, '10.2.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // the owner elsewhere is not locked out by failures from that address
+    expect((await login('victim@example.com', STRONG, '10.3.0.1')).statusCode).toBe(200);
   });
 
   it('throttles repeated failures per IP across emails', async () => {
@@ -244,7 +248,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
       payload: { email: 'ghost@example.com' },
     });
     expect(unknown.statusCode).toBe(200);
-    expect(latestMail(t)).toBeNull();
+    expect(await latestMail(t)).toBeNull();
     const known = await t.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -253,7 +257,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(known.statusCode).toBe(200);
     expect(known.json().message).toBe(unknown.json().message);
     expect(known.json().message).toBe('Link has been sent to your Email ID');
-    const mail = latestMail(t);
+    const mail = await latestMail(t);
     expect(mail).toContain('To: sub@example.com');
     const token = resetTokenFromMail(mail);
     expect(token).toBeTruthy();
@@ -297,7 +301,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const short = await startTestApp(dialect === 'sqlite' ? 'sqlite' : dialect, { resetTokenTtlSeconds: -1 });
     try {
       await short.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: ADMIN.email } });
-      const token = resetTokenFromMail(latestMail(short));
+      const token = resetTokenFromMail(await latestMail(short));
       const res = await short.app.inject({
         method: 'POST',
         url: '/api/auth/reset-password',
@@ -311,15 +315,25 @@ describe.each(dialects)('auth API on %s', (dialect) => {
 
   it('registers a plain User who then cannot enter the back-office', async () => {
     const payload = { name: 'New Traveller', email: 'traveller@example.com', phone: '5551112233', password: STRONG };
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: '10.9.0.1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({ email: 'traveller@example.com', role: 'User' });
-    expect(res.json().data.access_token).toMatch(/^ey/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(409);
+    // no session is handed out, and the account waits for staff at Pending
+    expect(res.json().data).toBeNull();
+    const row = await t.ctx.db.selectFrom('users').select(['status', 'user_type']).where('email', '=', 'traveller@example.com').executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'Pending', user_type: 'User' });
+    // a known email gets the very same answer (no enumeration), and nothing changes
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, name: 'Someone Else' }, remoteAddress: '10.9.0.1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    const known = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...payload, email: ADMIN.email }, remoteAddress: '10.9.0.1' });
+    expect(known.json()).toEqual(res.json());
+    const admin = await t.ctx.db.selectFrom('users').select(['name', 'user_type']).where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+    expect(admin.user_type).toBe('Admin');
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       payload: { ...payload, email: 'x@example.com', phone: '12' },
+      remoteAddress: '10.9.0.2',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Phone number is too short');
@@ -360,6 +374,14 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['cache-control']).toContain('max-age');
     expect((await login('me@example.com', 'Changed@123', '10.8.0.1')).statusCode).toBe(200);
+    // the new password ended the old session (access and refresh token); this tab got a new one
+    const stale = await t.app.inject({ method: 'GET', url: '/api/user/user-statistics', headers: bearer(me.token) });
+    expect(stale.statusCode).toBe(401);
+    const staleRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { token: me.refresh_token } });
+    expect(staleRefresh.statusCode).toBe(401);
+    const fresh = res.json().data as { token: string; refresh_token: string };
+    expect(fresh.refresh_token).toBeTruthy();
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/user-statistics', headers: bearer(fresh.token) })).statusCode).toBe(200);
 
     const fake = await multipart({
       name: 'Renamed Person',
@@ -368,7 +390,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/auth/user/update',
-      headers: { ...bearer(me.token), ...fake.headers },
+      headers: { ...bearer(fresh.token), ...fake.headers },
       payload: fake.payload,
     });
     expect(refused.statusCode).toBe(415);

@@ -77,19 +77,21 @@ describe.each(dialects)('reports and moderation on %s', (dialect) => {
     expect((await get('/api/user/reports-detail/999999')).statusCode).toBe(404);
   });
 
-  it('hides a reported post and restores it; a replay changes nothing; both are audited', async () => {
-    const hide = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}&status=Inactive`);
+  it('flips a reported post from the status the caller saw: a replay sets the same value; both changes are audited', async () => {
+    // spec §4/§7: the call names the CURRENT status (or none) and the other one is set
+    const hide = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}&status=Active`);
     expect(hide.json()).toMatchObject({ message: 'Post Status has been updated Successfully', data: { status: 'Inactive', changed: true } });
     const post = await t.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', ids.post).executeTakeFirstOrThrow();
     expect(post.deleted_at).toBeTruthy();
     expect((await get('/api/post?type=post&filter=cruise')).json().data.meta.total).toBe(0);
     expect((await list('post')).data[0]).toMatchObject({ userStatusByAdmin: 'Inactive', post: { deleted_at: post.deleted_at } });
 
-    const replay = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}&status=Inactive`);
+    const replay = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}&status=Active`);
     expect(replay.json().data).toEqual({ status: 'Inactive', changed: false });
     expect(await audits('post', ids.post)).toHaveLength(1);
 
-    const restore = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}&status=Active`);
+    // the spec's call carries only id and reportId: it flips whatever the status is now
+    const restore = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}`);
     expect(restore.json().data).toEqual({ status: 'Active', changed: true });
     expect((await get('/api/post?type=post&filter=cruise')).json().data.meta.total).toBe(1);
     const trail = await audits('post', ids.post);
@@ -98,27 +100,33 @@ describe.each(dialects)('reports and moderation on %s', (dialect) => {
       { reportId: ids.postReport, before: 'Inactive', after: 'Active' },
     ]);
 
-    const noStatus = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}`);
-    expect(noStatus.statusCode).toBe(400);
-    expect(noStatus.json().message).toBe('Status is required');
-    expect((await get(`/api/post/post-report-update?id=999999&status=Inactive`)).statusCode).toBe(404);
+    const badStatus = await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.postReport}&status=Hidden`);
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().message).toBe('Status is required');
+    // no report, another post's report, or a report of another kind: nothing is moderated
+    expect((await get(`/api/post/post-report-update?id=${ids.post}`)).statusCode).toBe(400);
+    expect((await get(`/api/post/post-report-update?id=999999&reportId=${ids.postReport}`)).statusCode).toBe(400);
+    expect((await get(`/api/post/post-report-update?id=${ids.post}&reportId=${ids.userReport}`)).statusCode).toBe(404);
   });
 
   it('hides a reported comment, and sets a reported user Inactive so the user list shows it', async () => {
-    const hide = await get(`/api/user/approveReportByAdmin?reportId=${ids.commentReport}&status=Inactive&type=comment&comment_id=${ids.comment}`);
+    const hide = await get(`/api/user/approveReportByAdmin?reportId=${ids.commentReport}&status=Active&type=comment&comment_id=${ids.comment}`);
     expect(hide.json()).toMatchObject({ message: 'Post Status has been updated Successfully', data: { status: 'Inactive', changed: true } });
     const comment = await t.ctx.db.selectFrom('comments').select('deleted_at').where('id', '=', ids.comment).executeTakeFirstOrThrow();
     expect(comment.deleted_at).toBeTruthy();
     expect((await list('comment')).data[0].userStatusByAdmin).toBe('Inactive');
     expect(await audits('comment', ids.comment)).toHaveLength(1);
     // another report's comment cannot be flipped through this one
-    expect((await get(`/api/user/approveReportByAdmin?reportId=${ids.commentReport}&status=Active&type=comment&comment_id=${ids.comment + 1000}`)).statusCode).toBe(400);
+    expect((await get(`/api/user/approveReportByAdmin?reportId=${ids.commentReport}&status=Inactive&type=comment&comment_id=${ids.comment + 1000}`)).statusCode).toBe(400);
 
-    const off = await get(`/api/user/approveReportByAdmin?reportId=${ids.userReport}&status=Inactive&type=user&other_user_id=${ids.reported}`);
+    // the reported users screen sends the current status (Active): the user is set Inactive
+    const off = await get(`/api/user/approveReportByAdmin?reportId=${ids.userReport}&status=Active&type=user&other_user_id=${ids.reported}`);
     expect(off.json()).toMatchObject({ message: 'User Status has been updated Successfully', data: { status: 'Inactive', changed: true } });
     const users = (await get('/api/user?user_type=User&filter=tolga')).json().data.data;
     expect(users[0]).toMatchObject({ name: 'Tolga Troll', status: 'Inactive' });
     expect((await list('user')).data[0]).toMatchObject({ userStatusByAdmin: 'Inactive', otherUser: { status: 'Inactive' } });
+    const replay = await get(`/api/user/approveReportByAdmin?reportId=${ids.userReport}&status=Active&type=user&other_user_id=${ids.reported}`);
+    expect(replay.json().data).toEqual({ status: 'Inactive', changed: false });
 
     const on = await get(`/api/user/report-update?id=${ids.reported}&status=Active`);
     expect(on.json()).toMatchObject({ message: 'User Status has been updated Successfully', data: { status: 'Active', changed: true } });

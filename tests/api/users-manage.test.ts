@@ -107,7 +107,7 @@ describe.each(dialects)('managing users and sub-admins on %s', (dialect) => {
     const res = await send('POST', '/api/user', admin, { name: 'Selim Demir', email: 'selim@example.com', phone: '5307654321', user_type: 'Sub-Admin' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Sub-Admin user has been added successfully');
-    const mail = latestMail(t)!;
+    const mail = (await latestMail(t))!;
     expect(mail).toContain('To: selim@example.com');
     // read the plain-text part: in the HTML part '&' would be escaped
     const text = mail.split('Content-Type: text/html')[0].replace(/=\r?\n/g, '');

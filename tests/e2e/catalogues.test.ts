@@ -149,6 +149,7 @@ describe('categories, tags, email templates and content pages', () => {
       body: JSON.stringify({ email: ADMIN.email }),
     });
     expect(res.status).toBe(200);
+    await server.ctx.background.drain();
     const mail = (latestMail(server.dataDir) ?? '').replace(/=\r?\n/g, '');
     expect(mail).not.toBe(before);
     expect(mail).toContain('Safe travels from the support team.');

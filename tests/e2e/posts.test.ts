@@ -38,6 +38,7 @@ async function makePost(title: string, type: 'post' | 'itinerary', stops: { name
       spotData: stops.map((s, i) => ({ name: s.name, latitude: s.lat, longitude: s.lng, address: null, city: s.name, state: null, country: 'Türkiye', post_code: null, imageIndex: i, itinerary_date: s.date })),
     },
     files,
+    { caller: { role: 'Admin' } },
   );
   return id;
 }

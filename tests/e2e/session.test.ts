@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -11,6 +12,24 @@ const forgedToken = (expiresIn: string) =>
     .setIssuer('travel-backoffice')
     .setExpirationTime(expiresIn)
     .sign(new TextEncoder().encode('not-the-server-secret'));
+
+const ACCESS_CHECK = '**/api/auth/access-token**';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** The dashboard with its figures, or the sign-in form: whichever the page ends on. */
+async function landing(page: Page): Promise<'dashboard' | 'login'> {
+  const dashboard = page.getByTestId('stat-user').filter({ hasText: /\d/ });
+  const login = page.getByRole('heading', { name: 'Login to your account' });
+  await dashboard.or(login).first().waitFor();
+  return (await login.isVisible()) ? 'login' : 'dashboard';
+}
+
+async function signInAsAdmin(page: Page, baseUrl: string) {
+  await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+  await page.getByTestId('stat-user').filter({ hasText: /\d/ }).waitFor();
+}
 
 describe('session', () => {
   it('sends a guest from any signed-in page to sign-in at once, and an unknown path to the 404 page', async () => {
@@ -99,5 +118,126 @@ describe('session', () => {
       .where('email', '=', ADMIN.email)
       .executeTakeFirstOrThrow();
     expect(row.name).toBe('Chief Admin');
+  });
+
+  it("shows 'Invalid access_token' when a call of the running page is refused with 401", async () => {
+    const { page, server } = suite;
+    await signInAsAdmin(page, server.baseUrl);
+    const admin = await server.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ADMIN.email)
+      .executeTakeFirstOrThrow();
+    await server.ctx.tokens.endSessions(admin.id);
+    await page.getByRole('link', { name: /^Categories/ }).first().click();
+    await page.getByText('Invalid access_token').waitFor();
+    await page.waitForURL('**/login');
+    for (const key of ['token', 'refresh_token', 'userRole', 'statusData', 'permissions', 'user'])
+      await expect(stored(page, key), key).resolves.toBeNull();
+  });
+
+  it('keeps the person signed in when a navigation or a reload aborts the start-up check', async () => {
+    const { page, server } = suite;
+    await signInAsAdmin(page, server.baseUrl);
+    const token = await stored(page, 'token');
+    // the start-up check is held for 1.5 s: a navigation in that time aborts it in the page
+    let checks = 0;
+    await page.route(ACCESS_CHECK, async (route: Route) => {
+      checks++;
+      await sleep(1500);
+      await route.continue().catch(() => undefined); // the page that asked may be gone
+    });
+    for (const leave of [
+      () => page.goto(`${server.baseUrl}/`),
+      () => page.reload(),
+    ]) {
+      const checked = page.waitForRequest(ACCESS_CHECK);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await checked;
+      await leave();
+      await expect(landing(page)).resolves.toBe('dashboard');
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await expect(stored(page, 'token')).resolves.toBe(token);
+      await expect(stored(page, 'userRole')).resolves.toBe('Admin');
+    }
+    expect(checks).toBeGreaterThanOrEqual(4);
+    await page.unroute(ACCESS_CHECK);
+  });
+
+  it('keeps the session when the start-up check meets a 503 or a network error, and asks again later', async () => {
+    const { page, server } = suite;
+    await signInAsAdmin(page, server.baseUrl);
+    const token = await stored(page, 'token');
+    for (const fail of [
+      (route: Route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 503, message: 'Service Unavailable' }),
+        }),
+      (route: Route) => route.abort('connectionreset'),
+    ]) {
+      let failed = 0;
+      await page.route(ACCESS_CHECK, async (route: Route) => {
+        failed++;
+        await fail(route);
+      });
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await expect(landing(page)).resolves.toBe('dashboard');
+      expect(failed).toBe(1);
+      await expect(stored(page, 'token')).resolves.toBe(token);
+      await page.unroute(ACCESS_CHECK);
+
+      // the check was not counted as done: the next page of the same load asks the server again
+      const again = page.waitForResponse(ACCESS_CHECK);
+      await page.getByRole('link', { name: /^Categories/ }).first().click();
+      await page.getByRole('columnheader', { name: 'Category Name' }).waitFor();
+      expect((await again).status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe('/category');
+      await expect(stored(page, 'token')).resolves.toBe(token);
+    }
+  });
+
+  it("signs the person out with 'Invalid access_token' when the start-up check answers 401", async () => {
+    const { page, server } = suite;
+    await signInAsAdmin(page, server.baseUrl);
+    await page.route(ACCESS_CHECK, (route: Route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 401, message: 'Invalid access_token' }),
+      }),
+    );
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByText('Invalid access_token').waitFor();
+    await page.waitForURL('**/login');
+    for (const key of ['token', 'refresh_token', 'userRole', 'statusData', 'permissions', 'user'])
+      await expect(stored(page, key), key).resolves.toBeNull();
+    await page.unroute(ACCESS_CHECK);
+  });
+
+  it('keeps the person signed in in this tab after changing their own password on /profile', async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+    await page.waitForURL(/\/(dashboard|profile)$/);
+    await page.goto(`${server.baseUrl}/profile`);
+    const before = { token: await stored(page, 'token'), refresh: await stored(page, 'refresh_token') };
+    await page.getByLabel('New password').fill('Brand9New@Pass');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Profile has been updated successfully').waitFor();
+    const after = { token: await stored(page, 'token'), refresh: await stored(page, 'refresh_token') };
+    expect(after.token).toBeTruthy();
+    expect(after.token).not.toBe(before.token);
+    expect(after.refresh).toBeTruthy();
+    expect(after.refresh).not.toBe(before.refresh);
+    // the sessions before the change are over; this tab's new one goes on after a reload
+    const old = await fetch(`${server.baseUrl}/api/auth/access-token?token=${encodeURIComponent(before.token!)}`);
+    expect(old.status).toBe(401);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Demo Subadmin' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await expect(stored(page, 'token')).resolves.toBe(after.token);
   });
 });

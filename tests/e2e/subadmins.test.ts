@@ -56,4 +56,33 @@ describe('sub-admins', () => {
     await page.waitForURL('**/category');
     await page.getByRole('columnheader', { name: 'Category Name' }).waitFor();
   });
+
+  it('a Sub-Admin set Inactive by an Admin is signed out at its next click, with the spec message', async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
+    await page.getByRole('columnheader', { name: 'Username' }).waitFor();
+
+    // meanwhile, an Admin sets the Sub-Admin Inactive through the API
+    const sub = await server.ctx.db.selectFrom('users').select(['id', 'name']).where('email', '=', 'subadmin@example.com').executeTakeFirstOrThrow();
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, is_web: '1' }),
+    });
+    const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+    const update = await fetch(`${server.baseUrl}/api/user/update-user`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ id: sub.id, name: sub.name, status: 'Inactive' }),
+    });
+    expect(update.status).toBe(200);
+
+    // the very next call (not 15 minutes later) ends the session
+    await page.getByRole('menuitem', { name: 'Posts', exact: true }).click();
+    await page.getByText('Invalid access_token').waitFor();
+    await page.waitForURL('**/login');
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+  });
 });

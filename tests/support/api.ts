@@ -85,8 +85,9 @@ export async function loginAs(t: TestApp, email: string, password: string) {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The newest mail written to the outbox, as raw RFC 822 text. */
-export function latestMail(t: TestApp): string | null {
+/** The newest mail written to the outbox, as raw RFC 822 text (after the mails still being sent). */
+export async function latestMail(t: TestApp): Promise<string | null> {
+  await t.ctx.background.drain();
   const dir = path.join(t.dataDir, 'outbox');
   if (!fs.existsSync(dir)) return null;
   const files = fs.readdirSync(dir).sort();

@@ -318,6 +318,9 @@ export const ar: Catalogue = {
     placeSearchRequired: 'الرجاء اختيار أنواع الأماكن وإدخال اسم المكان!',
     tooManyPlaceTypes: 'يمكنك اختيار 3 أنواع فقط في كل مرة!',
     suggestionRequired: 'الرجاء اختيار الفئة المفضلة وإدخال بحث خطة الرحلة!',
+    templatePlaceholderPlace: 'لا يجوز وضع عنصر نائب مثل {{link}} إلا داخل النص أو بوصفه العنوان الكامل لرابط.',
+    templateRemoteImage: 'لا يمكن للبريد الإلكتروني أن يعرض إلا الصور المخزنة على هذا الموقع: احذف الصور القادمة من عناوين أخرى.',
+    controlCharacters: 'يجب ألا يحتوي النص على أحرف تحكم (مثل البايت الصفري NUL)؛ يرجى إزالتها.',
   },
   messages: {
     invalidUser: 'مستخدم غير صالح!',
@@ -376,6 +379,8 @@ export const ar: Catalogue = {
     postStatusUpdated: 'تم تحديث حالة المنشور بنجاح',
     postInactive: 'هذا المنشور غير نشط. انقر على زر الإجراء لتنشيطه',
     reportNotFound: 'هذا البلاغ غير موجود.',
+    staffNotModerated: 'لا يمكن الإشراف على حسابات الموظفين.',
+    spotNotInPost: 'هذا المكان يتبع محتوى آخر: لا يمكن هنا تغيير سوى أماكن هذا المنشور.',
     noDataFound: 'لم يتم العثور على بيانات',
     savingPlaces: 'الرجاء الانتظار قليلًا، جارٍ حفظ النتائج!',
     placesSaved: 'تم حفظ %{saved} مكان، و%{skipped} موجودة مسبقًا.',

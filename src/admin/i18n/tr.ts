@@ -319,6 +319,10 @@ export const tr: Catalogue = {
     placeSearchRequired: 'Lütfen yer türlerini seçin ve yer adını girin!',
     tooManyPlaceTypes: 'Aynı anda en fazla 3 tür seçebilirsiniz!',
     suggestionRequired: 'Lütfen tercih kategorisi seçin ve gezi planı araması girin!',
+    templatePlaceholderPlace:
+      '{{link}} gibi bir yer tutucu yalnızca metnin içinde ya da bir bağlantının adresinin tamamı olarak kullanılabilir.',
+    templateRemoteImage: 'Bir e-posta yalnızca bu sitede saklanan görselleri gösterebilir: başka adreslerden gelen görselleri kaldırın.',
+    controlCharacters: 'Metin kontrol karakterleri (ör. NUL baytı) içermemelidir; lütfen bunları kaldırın.',
   },
   messages: {
     invalidUser: 'Geçersiz Kullanıcı!',
@@ -377,6 +381,8 @@ export const tr: Catalogue = {
     postStatusUpdated: 'Gönderi durumu başarıyla güncellendi',
     postInactive: 'Bu gönderi etkin değil. Etkinleştirmek için İşlem düğmesine tıklayın',
     reportNotFound: 'Bu şikâyet bulunamadı.',
+    staffNotModerated: 'Personel hesapları denetlenemez.',
+    spotNotInPost: 'Bu mekân başka bir içeriğe ait: burada yalnızca bu gönderinin mekânları değiştirilebilir.',
     noDataFound: 'Veri bulunamadı',
     savingPlaces: 'Lütfen bekleyin, sonuçlar kaydediliyor!',
     placesSaved: '%{saved} yer kaydedildi, %{skipped} tanesi zaten vardı.',

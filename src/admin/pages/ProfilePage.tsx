@@ -21,8 +21,16 @@ import { isAcceptedPictureName } from '../../shared/validation/user';
 import { SubmitButton, useFieldError } from '../components/forms';
 import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';
+import { ensureFreshToken } from '../providers/authProvider';
 import { apiFetch } from '../providers/httpClient';
 import { session } from '../providers/session';
+
+/** What the profile update answers: the user, and a new session when the password changed. */
+interface ProfileUpdatePayload {
+  user: SessionUser;
+  token?: string;
+  refresh_token?: string;
+}
 
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
@@ -72,11 +80,15 @@ export function ProfilePage() {
     if (values.password) form.append('password', values.password);
     if (picture) form.append('profile_pic', picture);
     try {
-      const res = await apiFetch<{ user: SessionUser }>('/auth/user/update', { method: 'POST', body: form });
-      session.save(session.token()!, res.data.user);
-      setUser(res.data.user);
+      await ensureFreshToken();
+      const res = await apiFetch<ProfileUpdatePayload>('/auth/user/update', { method: 'POST', body: form });
+      const { user: updated, token, refresh_token } = res.data;
+      // A new password ends every session of the person: the answer carries this tab's new one.
+      const current = token ?? session.token();
+      if (current) session.save(current, updated, refresh_token);
+      setUser(updated);
       setPicture(null);
-      reset({ name: res.data.user.name, password: '' });
+      reset({ name: updated.name, password: '' });
       notify(serverMessage(res.message), { type: 'success', autoHideDuration: 3000 });
       refresh();
     } catch (e) {

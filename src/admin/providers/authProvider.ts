@@ -1,45 +1,154 @@
 // react-admin authProvider for the spec's session rules (§4 Session, §8 errors).
-import type { AuthProvider } from 'react-admin';
+//
+// Only an HTTP 401 answer ends a session. A 5xx, a timeout, a network error or a request aborted by a
+// navigation says nothing about the session: the stored tokens stay, the start-up check is tried again
+// on the next checkAuth, and a refresh that could not be done fails the call as an ordinary error.
+import { type AuthProvider, HttpError } from 'react-admin';
 import { canAccess, homePath } from '../../shared/access';
 import type { LoginPayload, SessionUser } from '../../shared/contract';
-import { apiFetch, toQuery } from './httpClient';
+import { apiFetch, sentTokenOf, toQuery } from './httpClient';
 import { isTokenExpired, session } from './session';
 
 export const INVALID_TOKEN = 'messages.invalidAccessToken';
 export const REFRESH_FAILED = 'messages.failedToLoginWithToken';
 
+/** How long the start-up check and a refresh may take before they count as "server not reachable". */
+export const VERIFY_TIMEOUT_MS = 10_000;
+export const REFRESH_TIMEOUT_MS = 15_000;
+
+/** Tabs of the same origin refresh one at a time (Web Locks, where the browser has them). */
+const REFRESH_LOCK = 'backoffice-token-refresh';
+
+/** An HTTP 401 answer: the only failure that ends a session. */
+export function isUnauthorized(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 401;
+}
+
+function isAbort(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+}
+
+/** Runs a request with a signal that aborts it after `ms`. */
+async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await run(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** "Other network failures: only logged" (spec §8); an aborted request (a navigation) is not worth a line. */
+function logTransient(what: string, error: unknown) {
+  if (!isAbort(error)) console.warn(`${what} failed; the session is kept and the check is tried again later`, error);
+}
+
+// Once per page load the stored token is verified with the server, which also refreshes the stored user.
+let verified = false;
+let verifying: Promise<void> | null = null;
+
+function endSession() {
+  session.clear();
+  verified = false;
+}
+
+/**
+ * The message of a session ended by checkError, until react-admin has shown it. react-admin notifies
+ * checkError's message only when a checkAuth right after it still passes, and then logs out (which
+ * clears the session): checkAuth lets that one check pass, and the session is cleared in any case on
+ * the next turn of the event loop.
+ */
+let endingWith: string | null = null;
+
+function endSessionAfterError(message: string) {
+  endingWith = message;
+  setTimeout(() => {
+    if (endingWith === null) return; // logged out (cleared) or signed in again meanwhile
+    endingWith = null;
+    endSession();
+  }, 0);
+}
+
 let refreshing: Promise<void> | null = null;
 
-/** Exchanges the refresh token for a new access token (one request at a time). */
-async function refreshSession(): Promise<void> {
-  refreshing ??= (async () => {
-    const refreshToken = session.refreshToken();
-    if (!refreshToken) throw new Error(REFRESH_FAILED);
-    try {
-      const { data } = await apiFetch<LoginPayload>('/auth/refresh-token', {
-        method: 'POST',
-        body: JSON.stringify({ token: refreshToken }),
-        headers: { 'Content-Type': 'application/json' },
-      });
-      session.save(data.token, data.user, data.refresh_token);
-    } catch {
-      session.clear();
-      throw new Error(REFRESH_FAILED);
-    }
-  })().finally(() => {
+/**
+ * Exchanges the refresh token for a new access token: one request at a time in this tab, and one tab at
+ * a time where the browser has Web Locks. A 401 ends the session and rejects with a 401 HttpError
+ * carrying REFRESH_FAILED; any other failure keeps the stored tokens and rejects with that failure.
+ */
+function refreshSession(): Promise<void> {
+  refreshing ??= inRefreshLock(refreshOnce).finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
-// Once per page load the stored token is verified with the server, which also refreshes the stored user.
-let verified = false;
+async function inRefreshLock(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks?.request) await locks.request(REFRESH_LOCK, run);
+  else await run();
+}
 
-async function verifyWithServer(): Promise<void> {
-  const token = session.token();
-  const { data } = await apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`);
-  session.save(token!, data.user);
-  verified = true;
+async function refreshOnce(): Promise<void> {
+  // Read the shared storage afresh: another tab may have refreshed (and rotated the refresh token)
+  // while this one waited; if the stored access token is good again there is nothing to do.
+  if (session.token() && !isTokenExpired(session.token())) return;
+  const refreshToken = session.refreshToken();
+  if (!session.token() || !refreshToken) {
+    endSession();
+    throw new HttpError(REFRESH_FAILED, 401);
+  }
+  try {
+    const { data } = await withTimeout(REFRESH_TIMEOUT_MS, (signal) =>
+      apiFetch<LoginPayload>('/auth/refresh-token', {
+        method: 'POST',
+        body: JSON.stringify({ token: refreshToken }),
+        headers: { 'Content-Type': 'application/json' },
+        signal,
+      }),
+    );
+    session.save(data.token, data.user, data.refresh_token);
+  } catch (error) {
+    if (!isUnauthorized(error)) {
+      logTransient('Token refresh', error);
+      throw error;
+    }
+    // refused; unless another tab stored a new pair meanwhile, the session is over
+    if (session.refreshToken() !== refreshToken && session.token() && !isTokenExpired(session.token())) return;
+    endSession();
+    throw new HttpError(REFRESH_FAILED, 401, (error as HttpError).body);
+  }
+}
+
+/**
+ * The start-up check of the stored token (one request at a time). Resolves when the server confirmed
+ * the token, and also when it could not be asked (5xx, timeout, network error, abort): `verified` stays
+ * false then and the next checkAuth asks again. Rejects, after clearing the session, only on a 401.
+ */
+function verifyWithServer(): Promise<void> {
+  verifying ??= (async () => {
+    const token = session.token();
+    if (!token) return;
+    try {
+      const { data } = await withTimeout(VERIFY_TIMEOUT_MS, (signal) =>
+        apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`, { signal }),
+      );
+      // the stored token may have been replaced meanwhile (a refresh, a sign-in in another tab)
+      if (session.token() !== token) return;
+      session.save(token, data.user);
+      verified = true;
+    } catch (error) {
+      if (!isUnauthorized(error)) return logTransient('Session check', error);
+      if (session.token() !== token) return; // refused an old token; the new one is checked next time
+      endSession();
+      throw { redirectTo: '/login', message: INVALID_TOKEN };
+    }
+  })().finally(() => {
+    verifying = null;
+  });
+  return verifying;
 }
 
 export const authProvider: AuthProvider = {
@@ -51,48 +160,50 @@ export const authProvider: AuthProvider = {
     });
     session.save(data.token, data.user, data.refresh_token);
     verified = true;
+    endingWith = null;
     return { redirectTo: homePath(data.user) };
   },
 
   async logout() {
-    session.clear();
-    verified = false;
+    endingWith = null;
+    endSession();
     return '/login';
   },
 
+  // react-admin logs out whenever checkAuth rejects: it rejects only without a token or on a 401.
   async checkAuth() {
+    if (endingWith) return; // see endSessionAfterError: react-admin is about to show why and log out
     if (!session.token()) throw { redirectTo: '/login', message: false };
     if (isTokenExpired(session.token())) {
       try {
         await refreshSession();
-      } catch {
-        throw { redirectTo: '/login', message: REFRESH_FAILED };
+      } catch (error) {
+        if (isUnauthorized(error)) throw { redirectTo: '/login', message: REFRESH_FAILED };
+        // the server could not be asked: keep the session; the calls will try to refresh again
+        return;
       }
     }
-    if (!verified) {
-      try {
-        await verifyWithServer();
-      } catch {
-        session.clear();
-        throw { redirectTo: '/login', message: INVALID_TOKEN };
-      }
-    }
+    if (!verified) await verifyWithServer();
   },
 
   async checkError(error: { status?: number; message?: string }) {
-    if (error?.status !== 401) return;
+    if (!isUnauthorized(error)) return;
+    // a call sent with a token that has since been replaced (refresh, new session after a password
+    // change, sign-in in another tab) says nothing about the stored session
+    const sent = sentTokenOf(error);
+    if (sent && session.token() && sent !== session.token()) return;
     let message = error.message === REFRESH_FAILED ? REFRESH_FAILED : INVALID_TOKEN;
     // an expired access token is refreshed once; anything else ends the session
     if (message === INVALID_TOKEN && isTokenExpired(session.token()) && session.refreshToken()) {
       try {
         await refreshSession();
         return;
-      } catch {
+      } catch (refreshError) {
+        if (!isUnauthorized(refreshError)) return; // not refused, just not reachable: keep the session
         message = REFRESH_FAILED;
       }
     }
-    session.clear();
-    verified = false;
+    endSessionAfterError(message);
     throw { redirectTo: '/login', message };
   },
 
@@ -112,15 +223,18 @@ export const authProvider: AuthProvider = {
 };
 
 /**
- * Refreshes the access token before a call when it has expired (used by the dataProvider). A failed
- * refresh fails the call as a 401 carrying 'Failed to login with token.', which checkError shows.
+ * Refreshes the access token before a call when it has expired (used by the dataProvider). A refresh
+ * refused with a 401 fails the call as a 401 carrying 'Failed to login with token.', which checkError
+ * shows; any other failure fails the call as it is, keeping the session.
  */
 export async function ensureFreshToken(): Promise<void> {
   if (session.token() && isTokenExpired(session.token())) {
     try {
       await refreshSession();
-    } catch {
-      throw { status: 401, message: REFRESH_FAILED };
+    } catch (error) {
+      if (isUnauthorized(error)) throw { status: 401, message: REFRESH_FAILED };
+      throw error;
     }
   }
 }
+

@@ -222,10 +222,16 @@ export interface ReportTarget {
   post_id?: number | null;
   comment_id?: number | null;
   other_user_id?: number | null;
+  /** the target's status now: 'Active' or 'Inactive' */
+  userStatusByAdmin?: string | null;
 }
 
-/** The moderation call of a report's type (spec §7), naming the status wanted. */
-export function moderationPath(report: ReportTarget, status: 'Active' | 'Inactive'): string {
+/**
+ * The moderation call of a report's type (spec §7). It names the target's CURRENT status (spec §4) and
+ * the server sets the other one, so a replay of the same call sets the same value.
+ */
+export function moderationPath(report: ReportTarget): string {
+  const status = report.userStatusByAdmin ?? undefined;
   if (report.type === 'post') return `/post/post-report-update${toQuery({ id: report.post_id, reportId: report.id, status })}`;
   const target = report.type === 'comment' ? { comment_id: report.comment_id } : { other_user_id: report.other_user_id };
   return `/user/approveReportByAdmin${toQuery({ reportId: report.id, status, type: report.type, ...target })}`;
@@ -233,7 +239,7 @@ export function moderationPath(report: ReportTarget, status: 'Active' | 'Inactiv
 
 export interface BackOfficeDataProvider extends DataProvider {
   getStatistics(): Promise<DashboardStatistics>;
-  moderateReport(report: ReportTarget, status: 'Active' | 'Inactive'): Promise<{ status: string; message: string }>;
+  moderateReport(report: ReportTarget): Promise<{ status: string; message: string }>;
   changeSequence(resource: string, id: RaRecord['id'], sequence: number): Promise<{ message: string }>;
   bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
 }
@@ -304,9 +310,9 @@ export const dataProvider: BackOfficeDataProvider = {
     });
     return { ...res.data, message: res.message };
   },
-  async moderateReport(report, status) {
+  async moderateReport(report) {
     await ensureFreshToken();
-    const res = await apiFetch<{ status: string }>(moderationPath(report, status));
+    const res = await apiFetch<{ status: string }>(moderationPath(report));
     return { status: res.data.status, message: res.message };
   },
   async getStatistics() {

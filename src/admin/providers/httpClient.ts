@@ -6,11 +6,21 @@ import { session } from './session';
 
 export const API_URL = '/api';
 
+// The stored token each failed request carried (react-admin's HttpError cannot be subclassed: its
+// constructor resets the prototype), so that a 401 to a token since replaced can be told apart.
+const sentTokens = new WeakMap<object, string>();
+
+/** The stored token a failed request carried, when it carried one. */
+export function sentTokenOf(error: unknown): string | null {
+  return error !== null && typeof error === 'object' ? (sentTokens.get(error) ?? null) : null;
+}
+
 export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Options = {}): Promise<Envelope<T>> {
   const headers = new Headers(options.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
   const token = session.token();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  const bearer = token && !headers.has('Authorization') ? token : null;
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   try {
     const { json } = await fetchUtils.fetchJson(`${API_URL}${path}`, { ...options, headers });
     return json as Envelope<T>;
@@ -18,7 +28,9 @@ export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Op
     // fetchJson throws HttpError(statusText|body.message, status, body); prefer the envelope's message
     if (error instanceof HttpError) {
       const body = error.body as Partial<Envelope> | undefined;
-      throw new HttpError(body?.message || error.message, error.status, body);
+      const failure = new HttpError(body?.message || error.message, error.status, body);
+      if (bearer) sentTokens.set(failure, bearer);
+      throw failure;
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 // Password hashing with scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1).
 // The stored form carries its parameters, so a hash made with other costs still verifies.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '../http/errors';
 
 const KEY_LENGTH = 64;
 export const DEFAULT_SCRYPT_N = 2 ** 17;
@@ -28,8 +29,35 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash no password matches: compared against when the email is unknown, so timing does not tell. */
-export const UNUSABLE_HASH = `scrypt$${2 ** 14}$8$1$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(64).toString('base64url')}`;
+/**
+ * Hashing and checking passwords on the request path, at most `concurrency` at a time (each scrypt holds
+ * 128 MB and one of libuv's four threads, which static files and DNS need too). Beyond `queue` waiting
+ * calls the answer is a 503, so a sign-in flood cannot starve other requests nor the memory.
+ */
+export function createPasswordHasher(opts: { scryptN: number; concurrency: number; queue: number }) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (running < opts.concurrency) running++;
+    else if (waiting.length < opts.queue) await new Promise<void>((resolve) => waiting.push(resolve));
+    else throw new HttpError(503, 'The server is busy. Please try again in a moment.', null, { 'retry-after': '2' });
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  }
+  // A hash no password matches, made with the same cost as real ones: an unknown email takes as long.
+  const unusable = ['scrypt', opts.scryptN, 8, 1, randomBytes(16).toString('base64url'), randomBytes(64).toString('base64url')].join('$');
+  return {
+    hash: (password: string) => inTurn(() => hashPassword(password, opts.scryptN)),
+    /** Checks `password` against `stored`, or against an unusable hash of the same cost when there is none. */
+    verify: (password: string, stored: string | null | undefined) => inTurn(() => verifyPassword(password, stored ?? unusable)),
+  };
+}
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
 
 /** Random password of `length` characters with lower, upper, digit and a special character (sub-admin invites). */
 export function generatePassword(length = 10): string {

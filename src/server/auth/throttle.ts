@@ -1,61 +1,115 @@
-// Failed sign-in throttling per IP and per email, counted in the database so that every replica
-// sees the same numbers. A success clears the email's failures: it never locks out a correct login.
-import type { Kysely } from 'kysely';
+// Sign-in and sign-up throttling, counted in the database so that every replica sees the same numbers.
+// An attempt is written down BEFORE the password is checked and then counted, so a burst of concurrent
+// attempts cannot all slip under the limit. Three counters, so that nobody can lock the owner out:
+//   pair:<email>|<address>  the tight limit: one place guessing one account;
+//   ip:<address>            one place guessing many accounts;
+//   account:<email>         everyone guessing one account, much higher; the owner clears it by
+//                           resetting the password through the mailed link.
+// A successful sign-in clears its own pair and the account counter: it never locks out a correct login.
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 
-export interface Throttle {
-  /** Throws a 429 with Retry-After when either key is over the limit. */
-  check(ip: string, email: string): Promise<void>;
-  recordFailure(ip: string, email: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+export interface LoginAttempt {
+  /** The password was right: this attempt and the failures it proves harmless are forgotten. */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the attempt stays counted as a failure. */
+  failed(): Promise<void>;
 }
 
-export function createLoginThrottle(
-  db: Kysely<Database>,
-  opts: { maxFailures: number; windowSeconds: number },
-): Throttle {
-  const keys = (ip: string, email: string) => [`ip:${ip}`, `email:${email.toLowerCase()}`];
-  const windowStart = () => new Date(Date.now() - opts.windowSeconds * 1000).toISOString();
+export interface Throttle {
+  /** Counts a sign-in attempt; throws a 429 with Retry-After when a counter is over its limit. */
+  beginLogin(ip: string, email: string): Promise<LoginAttempt>;
+  /** Counts a registration from `ip`; throws a 429 beyond the limit. */
+  countRegistration(ip: string): Promise<void>;
+  /** The owner proved the mailbox (password reset): the account's failures are forgotten. */
+  forgetAccount(email: string): Promise<void>;
+}
+
+export interface ThrottleLimits {
+  maxFailures: number;
+  windowSeconds: number;
+  maxFailuresPerIp: number;
+  maxFailuresPerAccount: number;
+  registerMaxPerWindow: number;
+}
+
+const TOO_MANY = 'Too many failed sign-in attempts. Please try again later.';
+const ACCOUNT_LOCKED =
+  'Too many failed sign-in attempts on this account. Please try again later, or reset your password by email to sign in now.';
+
+export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits): Throttle {
+  const windowStart = () => new Date(Date.now() - limits.windowSeconds * 1000).toISOString();
+
+  /** Writes one row per key, then counts each key's rows in the window (the new row included). */
+  async function record(keys: string[]) {
+    const t = new Date().toISOString();
+    const ids = (await db.insertInto('login_failures').values(keys.map((key) => ({ key, created_at: t }))).returning('id').execute()).map((r) => r.id);
+    const counts = await db
+      .selectFrom('login_failures')
+      .select(['key', sql<number>`count(*)`.as('n'), sql<string>`min(created_at)`.as('oldest')])
+      .where('key', 'in', keys)
+      .where('created_at', '>', windowStart())
+      .groupBy('key')
+      .execute();
+    return { ids, counts: new Map(counts.map((c) => [c.key, { n: Number(c.n), oldest: String(c.oldest) }])) };
+  }
+  const forget = (ids: number[]) => db.deleteFrom('login_failures').where('id', 'in', ids).execute();
+  const refuse = (oldest: string, message: string) => {
+    const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest) + limits.windowSeconds * 1000 - Date.now()) / 1000));
+    return new HttpError(429, message, { retryAfter }, { 'retry-after': String(retryAfter) });
+  };
+
   return {
-    async check(ip, email) {
-      const since = windowStart();
-      for (const key of keys(ip, email)) {
-        const row = await db
-          .selectFrom('login_failures')
-          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-          .where('key', '=', key)
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow();
-        if (Number(row.n) >= opts.maxFailures) {
-          const oldest = new Date(String(row.oldest)).getTime();
-          const retryAfter = Math.max(1, Math.ceil((oldest + opts.windowSeconds * 1000 - Date.now()) / 1000));
-          throw new HttpError(
-            429,
-            'Too many failed sign-in attempts. Please try again later.',
-            { retryAfter },
-            {
-              'retry-after': String(retryAfter),
-            },
-          );
+    async beginLogin(ip, rawEmail) {
+      const email = rawEmail.trim().toLowerCase();
+      const pair = `pair:${email}|${ip}`;
+      const account = `account:${email}`;
+      const rules: [string, number, string][] = [
+        [pair, limits.maxFailures, TOO_MANY],
+        [`ip:${ip}`, limits.maxFailuresPerIp, TOO_MANY],
+        [account, limits.maxFailuresPerAccount, ACCOUNT_LOCKED],
+      ];
+      const { ids, counts } = await record(rules.map(([key]) => key));
+      for (const [key, max, message] of rules) {
+        const c = counts.get(key);
+        if (c && c.n > max) {
+          // the password is not checked: this attempt is no failure of its own
+          await forget(ids);
+          throw refuse(c.oldest, message);
         }
       }
+      return {
+        async succeeded() {
+          await forget(ids);
+          await db.deleteFrom('login_failures').where('key', 'in', [pair, account]).execute();
+        },
+        async failed() {
+          // keep the table small: forget failures older than the window
+          await db.deleteFrom('login_failures').where('created_at', '<=', windowStart()).execute();
+        },
+      };
     },
-    async recordFailure(ip, email) {
-      const t = new Date().toISOString();
-      const [ipKey, emailKey] = keys(ip, email);
+    async countRegistration(ip) {
+      const key = `register:${ip}`;
+      const { ids, counts } = await record([key]);
+      const c = counts.get(key);
+      if (c && c.n > limits.registerMaxPerWindow) {
+        await forget(ids);
+        throw refuse(c.oldest, 'Too many registrations from this address. Please try again later.');
+      }
+    },
+    async forgetAccount(rawEmail) {
+      const email = rawEmail.trim().toLowerCase();
       await db
-        .insertInto('login_failures')
-        .values([
-          { key: ipKey, created_at: t },
-          { key: emailKey, created_at: t },
-        ])
+        .deleteFrom('login_failures')
+        .where((eb) =>
+          eb.or([
+            eb('key', '=', `account:${email}`),
+            sql<boolean>`key LIKE ${`pair:${email.replace(/[\\%_]/g, '\\$&')}|%`} ESCAPE '\\'`,
+          ]),
+        )
         .execute();
-      // keep the table small: forget failures older than the window
-      await db.deleteFrom('login_failures').where('created_at', '<=', windowStart()).execute();
-    },
-    async recordSuccess(email) {
-      await db.deleteFrom('login_failures').where('key', '=', `email:${email.toLowerCase()}`).execute();
     },
   };
 }

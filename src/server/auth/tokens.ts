@@ -1,29 +1,30 @@
 // Short-lived JWT access tokens (HS256, pinned) and rotating opaque refresh tokens stored hashed.
-// Presenting a refresh token that was already rotated revokes its whole family (reuse detection).
+// Presenting a refresh token that was already rotated revokes its whole family (reuse detection), except
+// within a few seconds of its rotation (two tabs, a page unloading mid-refresh).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
-import type { Principal } from '../../shared/access';
 import { now } from '../db/index';
 import type { Database } from '../db/schema';
 
 const ALG = 'HS256';
 const ISSUER = 'travel-backoffice';
 
-export interface AccessClaims extends Principal {
-  sub: string;
-  role: string;
-  status: string;
-  permissions: string[];
+/** What an access token says: who, and which session version of that account it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  /** users.session_version when the token was issued; the guard refuses it once the column moves on */
+  version: number;
 }
 
 export interface TokenService {
-  signAccess(claims: Omit<AccessClaims, 'sub'> & { userId: number }): Promise<string>;
-  verifyAccess(token: string): Promise<AccessClaims & { userId: number }>;
+  signAccess(claims: AccessClaims): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims>;
   issueRefresh(userId: number, familyId?: string): Promise<string>;
   /** Rotates a refresh token: returns the user id and a new token, or throws RefreshError. */
   rotateRefresh(token: string): Promise<{ userId: number; refreshToken: string }>;
-  revokeAllForUser(userId: number): Promise<void>;
+  /** Ends every session of a person at once: access tokens (session version) and refresh tokens. */
+  endSessions(userId: number): Promise<void>;
   accessTtlSeconds: number;
 }
 
@@ -34,14 +35,16 @@ export const randomToken = () => randomBytes(32).toString('base64url');
 
 export function createTokenService(
   db: Kysely<Database>,
-  opts: { secret: string; accessTtlSeconds: number; refreshTtlSeconds: number },
+  opts: { secret: string; accessTtlSeconds: number; refreshTtlSeconds: number; refreshReuseGraceSeconds: number },
 ): TokenService {
   const key = new TextEncoder().encode(opts.secret);
+  const withinGrace = (replacedAt: string, t: string) =>
+    Date.parse(t) - Date.parse(replacedAt) <= opts.refreshReuseGraceSeconds * 1000;
 
   return {
     accessTtlSeconds: opts.accessTtlSeconds,
-    async signAccess({ userId, role, status, permissions }) {
-      return new SignJWT({ role, status, permissions })
+    async signAccess({ userId, version }) {
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: ALG })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -54,13 +57,9 @@ export function createTokenService(
       const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId)) throw new Error('bad subject');
-      return {
-        sub: String(payload.sub),
-        userId,
-        role: String(payload.role),
-        status: String(payload.status),
-        permissions: Array.isArray(payload.permissions) ? payload.permissions.map(String) : [],
-      };
+      const version = Number(payload.ver ?? 0);
+      if (!Number.isInteger(version)) throw new Error('bad session version');
+      return { userId, version };
     },
     async issueRefresh(userId, familyId = randomUUID()) {
       const token = randomToken();
@@ -87,6 +86,12 @@ export function createTokenService(
         .executeTakeFirst();
       if (!row) throw new RefreshError('unknown refresh token');
       const t = now();
+      if (row.replaced_at && !row.revoked_at && withinGrace(row.replaced_at, t)) {
+        // The legitimate race: two tabs refreshed with the same token, or a page unloaded before the
+        // answer arrived. Within the short grace window the old token still gets a fresh one.
+        if (row.expires_at <= t) throw new RefreshError('refresh token expired');
+        return { userId: row.user_id, refreshToken: await this.issueRefresh(row.user_id, row.family_id) };
+      }
       if (row.replaced_at || row.revoked_at) {
         // An already-used token came back: someone holds a copy. End the whole family.
         await db
@@ -106,10 +111,18 @@ export function createTokenService(
         .where('replaced_at', 'is', null)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw new RefreshError('refresh token already rotated');
+      if (Number(res.numUpdatedRows) !== 1) {
+        // a concurrent call rotated it a moment ago: the race the grace window is for
+        if (opts.refreshReuseGraceSeconds <= 0) throw new RefreshError('refresh token already rotated');
+      }
       return { userId: row.user_id, refreshToken: await this.issueRefresh(row.user_id, row.family_id) };
     },
-    async revokeAllForUser(userId) {
+    async endSessions(userId) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ session_version: eb('session_version', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
       await db
         .updateTable('refresh_tokens')
         .set({ revoked_at: now() })

@@ -41,5 +41,15 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/**
+ * True when `err` is the database refusing a row because a unique index (or the primary key) already
+ * holds its value: SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, PostgreSQL's 23505.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
 /** Current time as stored in every timestamp column. */
 export const now = (): string => new Date().toISOString();

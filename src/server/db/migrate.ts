@@ -7,6 +7,7 @@ import * as m003 from './migrations/003_spot_image_index';
 import * as m004 from './migrations/004_report_search';
 import * as m005 from './migrations/005_spot_location_index';
 import * as m006 from './migrations/006_user_preferences';
+import * as m007 from './migrations/007_session_version';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -20,6 +21,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '004_report_search': bind(m004),
       '005_spot_location_index': bind(m005),
       '006_user_preferences': bind(m006),
+      '007_session_version': bind(m007),
     }) };
 }
 

@@ -40,6 +40,8 @@ export interface UsersTable {
   shortcuts: string | null;
   /** JSON of src/shared/preferences.ts */
   preferences: string | null;
+  /** bumped to end every session of the account (007_session_version) */
+  session_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

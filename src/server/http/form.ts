@@ -1,7 +1,7 @@
 // Reads a form body that may be JSON, url-encoded or multipart (with files), as the spec's calls mix them.
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
-import { HttpError, ValidationFailed } from './errors';
+import { badRequest, HttpError, ValidationFailed } from './errors';
 
 export interface UploadedFile {
   field: string;
@@ -17,9 +17,21 @@ export interface FormBody {
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+export const BODY_NOT_OBJECT = 'The request body must be an object (JSON object, url-encoded or multipart form fields).';
+export const MALFORMED_MULTIPART = 'The multipart form could not be read: it is malformed or incomplete.';
+
+/**
+ * The form's fields and files. A body that is not an object (a JSON array, string, number or null, plain
+ * text) and a multipart body that cannot be read are a 400; nothing is done with a form read in part.
+ */
 export async function readForm(request: FastifyRequest): Promise<FormBody> {
   if (!request.isMultipart()) {
-    return { fields: (request.body as Record<string, unknown>) ?? {}, files: [] };
+    const body: unknown = request.body;
+    if (body === undefined) return { fields: {}, files: [] };
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+      throw badRequest(BODY_NOT_OBJECT);
+    }
+    return { fields: body as Record<string, unknown>, files: [] };
   }
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
@@ -37,17 +49,31 @@ export async function readForm(request: FastifyRequest): Promise<FormBody> {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, `The file is too large (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`);
     }
-    throw err;
+    if (err instanceof HttpError) throw err;
+    // the plugin's own 4xx (too many parts, a prototype field name) keep their status; whatever the
+    // parser stumbled on (no boundary, a truncated body, garbage) is the client's malformed form
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      throw new HttpError(status, (err as Error).message || MALFORMED_MULTIPART);
+    }
+    throw badRequest(MALFORMED_MULTIPART);
   }
+  const where = findNulByte({ fields, files: files.map((f) => [f.field, f.filename, f.mimetype]) });
+  if (where) throw badRequest(nulByteMessage(where.replace(/^fields\./, 'body.')));
   return { fields, files };
 }
 
 /** `name[]` fields and repeated fields collect into arrays. */
 export function addField(fields: Record<string, unknown>, name: string, value: unknown) {
   const key = name.endsWith('[]') ? name.slice(0, -2) : name;
-  const existing = fields[key];
-  if (name.endsWith('[]') || existing !== undefined) {
-    fields[key] = Array.isArray(existing) ? [...existing, value] : existing === undefined ? [value] : [existing, value];
+  // a field named like an Object.prototype member must not reach (or replace) the prototype
+  if (key === '__proto__') throw badRequest(`"${key}" is not allowed as a field name.`);
+  const existing = Object.hasOwn(fields, key) ? fields[key] : undefined;
+  if (Array.isArray(existing)) {
+    // appended in place: copying would make a body of many repeated fields quadratic
+    existing.push(value);
+  } else if (name.endsWith('[]') || existing !== undefined) {
+    fields[key] = existing === undefined ? [value] : [existing, value];
   } else {
     fields[key] = value;
   }
@@ -72,4 +98,51 @@ export function parseWith<S extends ZodType>(schema: S, value: unknown): z.infer
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ValidationFailed(result.error.issues);
   return result.data;
+}
+
+/** How deep a request's query or body may nest (no form of the product goes beyond a few levels). */
+export const MAX_INPUT_DEPTH = 32;
+
+const nulByteMessage = (where: string) =>
+  `The request must not hold NUL bytes (\\0 or %00); one was found in ${where}.`;
+
+/**
+ * Where the first NUL byte of `value` is (a string, or a key, at any depth), as a path like
+ * `filter` or `rows.0.name`; null when there is none. Iterative: a deeply nested body cannot overflow
+ * the stack. Deeper than MAX_INPUT_DEPTH answers `(depth)`.
+ */
+export function findNulByte(value: unknown): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\0')) return path || '(value)';
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    if (depth >= MAX_INPUT_DEPTH) return '(depth)';
+    for (const [key, child] of Object.entries(current)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\0')) return childPath;
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/**
+ * preValidation hook of the app: a 400 for a NUL byte in the path parameters, the query or the body
+ * (SQLite's full-text search and PostgreSQL's text parameters refuse it, and no text of the product
+ * holds one), and for input nested deeper than any form.
+ */
+export async function rejectNulBytes(request: FastifyRequest) {
+  for (const [part, value] of [
+    ['params', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    const where = findNulByte(value);
+    if (where === '(depth)') throw badRequest(`The request ${part} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
+    if (where) throw badRequest(nulByteMessage(where === '(value)' ? part : `${part}.${where}`));
+  }
 }

@@ -8,11 +8,15 @@ import { badRequest } from './errors';
 /** Deep offsets are capped: past this many rows a list asks the user to narrow the search. */
 export const MAX_OFFSET = 100_000;
 
+/** The longest search text a list accepts (the search boxes are one line). */
+export const MAX_FILTER_LENGTH = 200;
+
+// Repeated keys (`?page=1&page=2`) arrive as arrays: refused like any other malformed value.
 export const listQuerySchema = z.object({
-  page: z.string().optional(),
-  limit: z.string().optional(),
-  filter: z.string().optional(),
-  order: z.string().optional(),
+  page: z.string().max(30).optional(),
+  limit: z.string().max(30).optional(),
+  filter: z.string().max(MAX_FILTER_LENGTH, `The search text may have at most ${MAX_FILTER_LENGTH} characters.`).optional(),
+  order: z.string().max(500).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -34,16 +38,16 @@ export interface ListSpec<Col extends string> {
   pageBase: 0 | 1;
 }
 
-function int(text: string | undefined, fallback: number): number {
+function int(name: 'page' | 'limit', text: string | undefined, fallback: number): number {
   if (text === undefined || text.trim() === '') return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw badRequest('validation.invalidInput', { page: 'must be a whole number' });
+  if (!Number.isInteger(n) || n < 0) throw badRequest('validation.invalidInput', { [name]: 'must be a whole number' });
   return n;
 }
 
 export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<Col>): ListRequest<Col> {
-  const limit = Math.min(Math.max(int(q.limit, DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
-  const page = Math.max(int(q.page, spec.pageBase), spec.pageBase);
+  const limit = Math.min(Math.max(int('limit', q.limit, DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+  const page = Math.max(int('page', q.page, spec.pageBase), spec.pageBase);
   const pageIndex = page - spec.pageBase;
   const offset = pageIndex * limit;
   if (offset > MAX_OFFSET) throw badRequest('validation.invalidInput', { page: 'page is too deep; refine the search' });
@@ -53,8 +57,11 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
   } catch {
     throw badRequest('validation.invalidInput', { order: 'order must be {"direction","name","type"}' });
   }
-  const column = spec.sortable[order.name];
-  if (!column) throw badRequest('validation.invalidInput', { order: `cannot sort by ${order.name}` });
+  // own keys only: 'constructor', 'toString', '__proto__'… are Object.prototype's, not sort names
+  const column = Object.hasOwn(spec.sortable, order.name) ? spec.sortable[order.name] : undefined;
+  if (typeof column !== 'string') {
+    throw badRequest('validation.invalidInput', { order: `cannot sort by ${JSON.stringify(order.name.slice(0, 50))}` });
+  }
   return {
     page,
     pageIndex,

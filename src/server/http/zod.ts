@@ -2,6 +2,7 @@
 // the OpenAPI document (/api/docs) shows their JSON Schema form.
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
+import { idNumber, MAX_INT } from '../../shared/validation/common';
 import { ValidationFailed } from './errors';
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
@@ -24,8 +25,16 @@ export function zodSwaggerTransform({ schema, url }: { schema: FastifySchema; ur
   return { schema: out as FastifySchema, url };
 }
 
-/** `/:id` of a route: a positive whole number. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** `/:id` of a route: a positive whole number that an integer column can hold. */
+export const idParams = z.object({ id: idNumber() });
 
-/** The `id` of a create-or-update form: missing, empty or 0 means create. */
-export const optionalId = z.object({ id: z.coerce.number().int().min(0).optional().catch(undefined) });
+/**
+ * The `id` of a create-or-update form: missing, empty or 0 means create (so does text that is no number,
+ * as the spec's clients send 'undefined'); a number too big to be a row id is refused.
+ */
+export const optionalId = z.object({
+  id: z.preprocess((raw) => {
+    const n = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : Number.NaN;
+    return Number.isInteger(n) && n >= 0 ? n : undefined;
+  }, z.number().max(MAX_INT, 'validation.invalidInput').optional()),
+});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema';
-import { htmlToText, renderTemplate } from './templates';
+import { htmlToText, renderTemplate, renderTemplateHtml } from './templates';
 
 export interface MailMessage {
   to: string;
@@ -16,14 +16,28 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** the product's own origin (config.publicUrl): the only place a rendered template's images may come from */
+  readonly ownOrigin?: string;
+  /** where sendTemplate reports the mails it does not send */
+  readonly log?: { warn(obj: object, msg: string): void };
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  ownOrigin?: string;
+  log?: Mailer['log'];
 }
 
 const FROM = 'Travel Back-office <no-reply@backoffice.local>';
 
-export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mailer {
+export function createMailer(opts: MailerOptions): Mailer {
+  const { ownOrigin, log } = opts;
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
+      ownOrigin,
+      log,
       async send(m) {
         await transport.sendMail({ from: FROM, ...m, text: m.text ?? htmlToText(m.html) });
       },
@@ -32,6 +46,8 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
   // streamTransport builds the real RFC 822 message without sending it.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    ownOrigin,
+    log,
     async send(m) {
       const info = await transport.sendMail({ from: FROM, ...m, text: m.text ?? htmlToText(m.html) });
       await fs.mkdir(opts.outboxDir, { recursive: true });
@@ -42,20 +58,32 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string }): Mai
   };
 }
 
-/** Renders the stored template `slug` with `values` and sends it. Throws when the template is missing. */
+/**
+ * Renders the stored template `slug` with `values` and sends it; answers whether it was sent. A template
+ * that is not Active is not sent (staff turned that mail off): logged at warn level, false. Throws when
+ * the template is missing. The body keeps placeholders only where the template rule allows them and
+ * images only from the mailer's own origin (templates.ts renderTemplateHtml).
+ */
 export async function sendTemplate(
   db: Kysely<Database>,
   mailer: Mailer,
   slug: string,
   to: string,
   values: Record<string, string>,
-): Promise<void> {
+): Promise<boolean> {
   const tpl = await db
     .selectFrom('email_templates')
-    .select(['title', 'description'])
+    .select(['title', 'description', 'status'])
     .where('slug', '=', slug)
     .executeTakeFirst();
   if (!tpl) throw new Error(`Email template "${slug}" is missing`);
-  const html = renderTemplate(tpl.description, values);
+  if (tpl.status !== 'Active') {
+    const message = `Email template "${slug}" is ${tpl.status || 'not Active'}: mail not sent`;
+    if (mailer.log) mailer.log.warn({ slug, status: tpl.status }, message);
+    else console.warn(message);
+    return false;
+  }
+  const html = renderTemplateHtml(tpl.description, values, mailer.ownOrigin);
   await mailer.send({ to, subject: renderTemplate(tpl.title, values), html });
+  return true;
 }

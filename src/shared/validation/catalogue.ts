@@ -2,6 +2,7 @@
 // categories"): the same schemas drive the admin's dialogs and the API.
 import { z } from 'zod';
 import { isBlankHtml, SLUG_PATTERN } from '../text';
+import { noControlCharacters } from './common';
 import { type ValidationMessageKey, v } from './messages';
 
 export const CATALOGUE_STATUSES = ['Active', 'Inactive'] as const;
@@ -13,11 +14,13 @@ const statusField = (required: ValidationMessageKey) =>
   z.enum(CATALOGUE_STATUSES, { error: v(required) });
 
 const nameField = (required: ValidationMessageKey) =>
-  z
-    .string({ error: v(required) })
-    .trim()
-    .min(1, v(required))
-    .max(MAX_NAME, v('nameTooLong'));
+  noControlCharacters(
+    z
+      .string({ error: v(required) })
+      .trim()
+      .min(1, v(required))
+      .max(MAX_NAME, v('nameTooLong')),
+  );
 
 /** Messages of one named resource (category, tag, report category). */
 export interface NamedRules {
@@ -59,17 +62,19 @@ export const namedEditSchema = (kind: NamedKind) => {
 };
 
 const titleField = (required: ValidationMessageKey) =>
-  z
-    .string({ error: v(required) })
-    .trim()
-    .min(1, v(required))
-    .max(200, v('titleTooLong'));
+  noControlCharacters(
+    z
+      .string({ error: v(required) })
+      .trim()
+      .min(1, v(required))
+      .max(200, v('titleTooLong')),
+  );
 
 /** Email template edit (spec §5): a title; the description is rich text. */
 export const emailTemplateSchema = z.object({
   title: titleField('templateTitleRequired'),
   status: statusField('statusSelect').default('Active'),
-  description: z.string().default(''),
+  description: noControlCharacters(z.string(), true).default(''),
 });
 
 /** Content page add / edit (spec §5): title, status and a non-blank description; slug optional. */
@@ -82,7 +87,8 @@ export const contentPageSchema = z.object({
     .refine((s) => s === '' || SLUG_PATTERN.test(s), v('slugInvalid'))
     .optional(),
   status: statusField('statusSelect'),
-  description: z
-    .string({ error: v('pageDescriptionRequired') })
-    .refine((html) => !isBlankHtml(html), v('pageDescriptionRequired')),
+  description: noControlCharacters(z.string({ error: v('pageDescriptionRequired') }), true).refine(
+    (html) => !isBlankHtml(html),
+    v('pageDescriptionRequired'),
+  ),
 });

@@ -53,6 +53,9 @@ export const validationMessages = {
   placeSearchRequired: 'Please select Place types and Enter place name!',
   tooManyPlaceTypes: 'You can only select 3 types at a time!',
   suggestionRequired: 'Please select Preference category and enter itinerary search!',
+  templatePlaceholderPlace: 'A placeholder such as {{link}} may only stand in the text or as the whole address of a link.',
+  templateRemoteImage: 'An email may only show images stored on this site: remove the images that come from other addresses.',
+  controlCharacters: 'The text must not hold control characters (such as a NUL byte); please remove them.',
 } as const;
 
 export const errorMessages = {
@@ -112,6 +115,8 @@ export const errorMessages = {
   postStatusUpdated: 'Post Status has been updated Successfully',
   postInactive: 'This Post is Inactive. Click on the Action button to make it Active',
   reportNotFound: 'This report does not exist.',
+  staffNotModerated: 'Staff accounts cannot be moderated.',
+  spotNotInPost: 'This spot belongs to other content: only the spots of this post can be changed here.',
   noDataFound: 'No data found',
   savingPlaces: 'Please wait for a while, results are being saved!',
   placesSaved: '%{saved} places saved, %{skipped} already known.',

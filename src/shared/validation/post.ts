@@ -1,5 +1,6 @@
 // Post and itinerary form rules (spec §3 "Post form", §5 "Post"), shared by the dialog and the API.
 import { z } from 'zod';
+import { idNumber, MAX_INT, noControlCharacters } from './common';
 import { v } from './messages';
 import { placeFields } from './spot';
 
@@ -11,7 +12,7 @@ export const isAcceptedPostImage = (fileName: string) =>
 /** 'YYYY-MM-DD HH:mm:ss', the form the post date is sent in (spec §9). */
 export const POST_DATE_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-const ids = z.array(z.coerce.number().int().positive()).default([]);
+const ids = z.array(idNumber()).default([]);
 
 /**
  * One spot row of the form: an existing spot (`id`) or a newly chosen place, and its image, which is
@@ -19,14 +20,14 @@ const ids = z.array(z.coerce.number().int().positive()).default([]);
  */
 export const postSpotRowSchema = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
-    name: z.string().trim().max(200).optional(),
+    id: idNumber().optional(),
+    name: noControlCharacters(z.string().trim().max(200)).optional(),
     ...placeFields,
     latitude: placeFields.latitude.optional(),
     longitude: placeFields.longitude.optional(),
-    image: z.string().optional(),
-    thumbnail_url: z.string().optional(),
-    imageIndex: z.coerce.number().int().min(0).optional(),
+    image: noControlCharacters(z.string().max(2000)).optional(),
+    thumbnail_url: noControlCharacters(z.string().max(2000)).optional(),
+    imageIndex: z.coerce.number().int().min(0).max(MAX_INT).optional(),
     itinerary_date: z.string().regex(POST_DATE_PATTERN, v('postDateInvalid')).nullish(),
   })
   // a new place needs its coordinates and a picture; a spot already saved keeps its own
@@ -39,10 +40,16 @@ export const postSpotRowSchema = z
 export type PostSpotRow = z.infer<typeof postSpotRowSchema>;
 
 export const postFormSchema = z.object({
-  id: z.coerce.number().int().min(0).optional(),
-  user_id: z.coerce.number({ error: v('postUserRequired') }).int(v('postUserRequired')).positive(v('postUserRequired')),
-  title: z.string({ error: v('postTitleRequired') }).trim().min(1, v('postTitleRequired')).max(200, v('titleTooLong')),
-  description: z.string().trim().max(5000).default(''),
+  id: z.coerce.number().int().min(0).max(MAX_INT).optional(),
+  user_id: z
+    .coerce.number({ error: v('postUserRequired') })
+    .int(v('postUserRequired'))
+    .positive(v('postUserRequired'))
+    .max(MAX_INT, v('postUserRequired')),
+  title: noControlCharacters(
+    z.string({ error: v('postTitleRequired') }).trim().min(1, v('postTitleRequired')).max(200, v('titleTooLong')),
+  ),
+  description: noControlCharacters(z.string().trim().max(5000), true).default(''),
   itinerary_date: z
     .string({ error: v('postDateRequired') })
     .trim()

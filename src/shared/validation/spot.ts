@@ -1,12 +1,10 @@
 // Spot rules (spec §5 "Spot"): a name, a status, and the place chosen through autocomplete.
 import { z } from 'zod';
 import { CATALOGUE_STATUSES } from './catalogue';
+import { noControlCharacters } from './common';
 import { v } from './messages';
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
+const optionalText = noControlCharacters(z.string().trim().max(200))
   .nullish()
   .transform((s) => s || null);
 
@@ -22,7 +20,9 @@ export const placeFields = {
 };
 
 export const spotSchema = z.object({
-  name: z.string({ error: v('spotNameRequired') }).trim().min(1, v('spotNameRequired')).max(200, v('nameTooLong')),
+  name: noControlCharacters(
+    z.string({ error: v('spotNameRequired') }).trim().min(1, v('spotNameRequired')).max(200, v('nameTooLong')),
+  ),
   status: z.enum(CATALOGUE_STATUSES, { error: v('statusSelect') }),
   ...placeFields,
 });

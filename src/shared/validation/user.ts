@@ -1,6 +1,7 @@
 // Field rules for users and sub-admins (spec §5 "Users and sub-admins"), shared by the profile,
 // register and user forms and by the API.
 import { z } from 'zod';
+import { idNumber, MAX_INT } from './common';
 import { v } from './messages';
 
 /** Name: 3-32 letters and spaces (any alphabet: Turkish and Arabic names are names too). */
@@ -93,7 +94,7 @@ export const optionalSubAdminPassword = z
 /** Edit user / sub-admin: email and phone are not editable; password optional by the type's rule. */
 export const userUpdateSchema = z
   .object({
-    id: z.coerce.number().int().positive(),
+    id: idNumber(),
     name: nameField,
     status: statusField,
     password: z.string().optional(),
@@ -103,8 +104,12 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** Sequence: a whole number, minimum 0. */
 export const sequenceSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  sequence: z.coerce.number({ error: v('sequenceInvalid') }).int(v('sequenceInvalid')).min(0, v('sequenceInvalid')),
+  id: idNumber(),
+  sequence: z
+    .coerce.number({ error: v('sequenceInvalid') })
+    .int(v('sequenceInvalid'))
+    .min(0, v('sequenceInvalid'))
+    .max(MAX_INT, v('sequenceInvalid')),
 });
 
 export const BULK_ACTIONS = ['delete', 'inactive', 'active'] as const;
@@ -113,7 +118,7 @@ export const bulkActionSchema = z.object({
   // a single id may arrive as a plain value from a url-encoded form
   user_ids: z.preprocess(
     (ids) => (ids === undefined || Array.isArray(ids) ? ids : [ids]),
-    z.array(z.coerce.number().int()).min(1, v('invalidInput')),
+    z.array(z.coerce.number().int().min(-MAX_INT).max(MAX_INT)).min(1, v('invalidInput')).max(1000),
   ),
   action: z.enum(BULK_ACTIONS, { error: v('invalidInput') }),
 });

@@ -19,8 +19,8 @@ interface ReportRecord extends ReportTarget {
 export const useReport = () => useRecordContext<ReportRecord & { id: number }>();
 
 /**
- * The status action: it shows the status a click sets (spec §4) and asks the server for exactly that,
- * then the list reloads with the spec's toast.
+ * The status action: it shows the status a click sets (spec §4); the call names the current status and
+ * the server sets the other one; then the list reloads with the spec's toast.
  */
 export function ReportStatusButton() {
   const report = useReport();
@@ -36,7 +36,7 @@ export function ReportStatusButton() {
     e.stopPropagation();
     setBusy(true);
     try {
-      await dataProvider.moderateReport(report, next);
+      await dataProvider.moderateReport(report);
       notify(translate(report.type === 'user' ? 'messages.userStatusUpdated' : 'messages.postStatusUpdated'), { type: 'success' });
       refresh();
     } catch (err) {

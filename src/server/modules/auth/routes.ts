@@ -10,12 +10,11 @@ import {
   resetPasswordRequestSchema,
 } from '../../../shared/validation/auth';
 import { isStaff } from '../../../shared/access';
-import { callerOf } from '../../auth/guard';
-import { hashPassword } from '../../auth/passwords';
+import { callerOf, principalOfToken } from '../../auth/guard';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { conflict, notFound, unauthorized } from '../../http/errors';
+import { HttpError, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
 import { insertUser, storeProfilePicture } from '../users/service';
@@ -28,8 +27,11 @@ import {
   permissionsOf,
   requestPasswordReset,
   resetPassword,
+  startSession,
   toSessionUser,
 } from './service';
+
+const REGISTERED = 'Thank you. If this email can be registered, the account has been created and waits for approval.';
 
 const tokenBody = z.object({ token: z.string().optional(), refresh_token: z.string().optional() });
 
@@ -70,43 +72,37 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // Verifies a stored access token with the server and answers the current user (session start, spec §4).
   app.get('/api/auth/access-token', { schema: { tags: ['auth'], querystring: tokenBody } }, async (request, reply) => {
     const token = (request.query as z.infer<typeof tokenBody>).token;
-    let claims: Awaited<ReturnType<typeof ctx.tokens.verifyAccess>>;
-    try {
-      claims = await ctx.tokens.verifyAccess(token ?? '');
-    } catch {
-      throw unauthorized();
-    }
-    const user = await findUserById(ctx.db, claims.userId);
+    // the same check as every guarded call: a token of ended sessions is refused here too
+    const principal = token ? await principalOfToken(ctx.db, ctx.tokens, token) : null;
+    const user = principal ? await findUserById(ctx.db, principal.userId) : undefined;
     if (!user) throw unauthorized();
     return ok(reply, { token, user: toSessionUser(user, await permissionsOf(ctx.db, user)) });
   });
 
+  // Sign-up of a product user (spec §7; the admin does not use it). It never creates an Active account
+  // and never tells whether an email is known: the answer is the same either way, a new account waits
+  // at Pending for staff, the password is hashed in both cases and sign-ups are throttled per address.
   app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema } }, async (request, reply) => {
     const input = request.body as z.infer<typeof registerSchema>;
-    if (await findUserByEmail(ctx.db, input.email)) throw conflict('This email is already registered.');
-    const id = await insertUser(ctx.db, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      password_hash: await hashPassword(input.password, ctx.config.passwordScryptN),
-      status: 'Active',
-      user_type: 'User',
-    });
-    const user = (await findUserById(ctx.db, id))!;
-    const access_token = await ctx.tokens.signAccess({
-      userId: user.id,
-      role: 'User',
-      status: user.status,
-      permissions: [],
-    });
-    return ok(reply, { user: toSessionUser(user, []), access_token }, 'User has been added successfully');
+    await ctx.throttle.countRegistration(request.ip);
+    const password_hash = await ctx.passwords.hash(input.password);
+    if (!(await findUserByEmail(ctx.db, input.email))) {
+      try {
+        const id = await insertUser(ctx.db, { name: input.name, email: input.email, phone: input.phone, password_hash, status: 'Pending', user_type: 'User' });
+        await audit(ctx, null, 'register', 'user', id);
+      } catch (err) {
+        // a concurrent sign-up with the same email won the race: same answer
+        if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+      }
+    }
+    return ok(reply, null, REGISTERED);
   });
 
   // The signed-in person edits their own name, picture and password (/profile).
   // Theme settings and pinned shortcuts (spec §3): any signed-in staff member, for itself only.
   app.post(
     '/api/auth/user/preferences',
-    { schema: { tags: ['auth'], body: preferencesUpdateSchema }, preHandler: ctx.guard('profile') },
+    { schema: { tags: ['auth'], body: preferencesUpdateSchema }, onRequest: ctx.guard('profile') },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body as z.infer<typeof preferencesUpdateSchema>;
@@ -121,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/user/update',
-    { schema: { tags: ['auth'] }, preHandler: ctx.guard('profile') },
+    { schema: { tags: ['auth'] }, onRequest: ctx.guard('profile') },
     async (request, reply) => {
       const caller = callerOf(request);
       const { fields, files } = await readForm(request);
@@ -135,19 +131,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         changes.profile_pic = stored.url;
         changes.thumbnail = stored.thumbnailUrl;
       }
-      if (input.password) changes.password_hash = await hashPassword(input.password, ctx.config.passwordScryptN);
+      if (input.password) changes.password_hash = await ctx.passwords.hash(input.password);
       await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
       if (picture) await ctx.storage.remove(user.profile_pic);
+      // A new password ends every session of the person, this one included; this tab gets a new one.
+      if (input.password) await ctx.tokens.endSessions(user.id);
       await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, {
         picture: !!picture,
         password: !!input.password,
       });
       const updated = (await findUserById(ctx.db, user.id))!;
-      return ok(
-        reply,
-        { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) },
-        'Profile has been updated successfully',
-      );
+      const payload = input.password ? await startSession(ctx, updated) : { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) };
+      return ok(reply, payload, 'Profile has been updated successfully');
     },
   );
 
@@ -155,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/forgot-password',
     { schema: { tags: ['auth'], body: forgotPasswordSchema } },
     async (request, reply) => {
-      await requestPasswordReset(ctx, (request.body as z.infer<typeof forgotPasswordSchema>).email);
+      requestPasswordReset(ctx, (request.body as z.infer<typeof forgotPasswordSchema>).email);
       return ok(reply, null, 'Link has been sent to your Email ID');
     },
   );

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { readPreferences } from '../../../shared/preferences';
 import { isStaff, PERMISSIONS, type Role, type UserStatus } from '../../../shared/access';
 import type { LoginPayload, SessionUser } from '../../../shared/contract';
-import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../../auth/passwords';
 import { randomToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -58,12 +57,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
 /** Access token and session user for a staff account (no refresh token). */
 export async function accessSession(ctx: AppContext, user: UserRow): Promise<Omit<LoginPayload, 'refresh_token'>> {
   const permissions = await permissionsOf(ctx.db, user);
-  const token = await ctx.tokens.signAccess({
-    userId: user.id,
-    role: user.user_type,
-    status: user.status,
-    permissions,
-  });
+  const token = await ctx.tokens.signAccess({ userId: user.id, version: Number(user.session_version ?? 0) });
   return { token, expires_in: ctx.tokens.accessTtlSeconds, user: toSessionUser(user, permissions) };
 }
 
@@ -74,21 +68,28 @@ export async function startSession(ctx: AppContext, user: UserRow): Promise<Logi
 }
 
 export async function login(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginPayload> {
-  await ctx.throttle.check(ip, email);
+  const attempt = await ctx.throttle.beginLogin(ip, email);
   const user = await findUserByEmail(ctx.db, email);
-  // Compare against a dummy hash for unknown emails so that timing does not reveal which exist.
-  const valid = await verifyPassword(password, user?.password_hash ?? UNUSABLE_HASH);
+  // An unknown email is checked against an unusable hash of the same cost: timing does not tell.
+  const valid = await ctx.passwords.verify(password, user?.password_hash);
   if (!user || !valid) {
-    await ctx.throttle.recordFailure(ip, email);
+    await attempt.failed();
     throw unauthorized('Email or password is incorrect.');
   }
-  await ctx.throttle.recordSuccess(email);
+  await attempt.succeeded();
   if (!isStaff(user.user_type)) throw unauthorized('Invalid User!');
   return startSession(ctx, user);
 }
 
-/** Sends the reset mail when the email belongs to an account; says nothing either way. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+/**
+ * Mails a reset link when the email belongs to an account. The work runs after the answer, which is
+ * the same, and as fast, whether the email exists or not.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string): void {
+  ctx.background.run('password reset mail', () => mailResetLink(ctx, email));
+}
+
+async function mailResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = randomToken();
@@ -129,7 +130,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This reset link is invalid or has expired.');
-  const hash = await hashPassword(password, ctx.config.passwordScryptN);
+  const hash = await ctx.passwords.hash(password);
   await ctx.db.updateTable('users').set({ password_hash: hash, updated_at: t }).where('id', '=', row.user_id).execute();
   // Other outstanding reset links and every session end with the old password.
   await ctx.db
@@ -138,11 +139,15 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .where('user_id', '=', row.user_id)
     .where('used_at', 'is', null)
     .execute();
-  await ctx.tokens.revokeAllForUser(row.user_id);
+  await ctx.tokens.endSessions(row.user_id);
   await audit(ctx, row.user_id, 'password.reset', 'user', row.user_id);
   const user = await findUserById(ctx.db, row.user_id);
-  if (user)
-    await sendTemplate(ctx.db, ctx.mailer, 'password-changed', user.email, { name: user.name, email: user.email });
+  if (!user) return;
+  // the mailed link proved the mailbox: sign-in failures counted against the account are forgotten
+  await ctx.throttle.forgetAccount(user.email);
+  ctx.background.run('password changed mail', () =>
+    sendTemplate(ctx.db, ctx.mailer, 'password-changed', user.email, { name: user.name, email: user.email }),
+  );
 }
 
 export async function audit(

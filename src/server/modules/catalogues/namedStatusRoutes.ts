@@ -7,11 +7,12 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
 import { type NamedKind, namedEditSchema, namedRowsSchema } from '../../../shared/validation/catalogue';
+import { idNumber } from '../../../shared/validation/common';
 import { type ErrorMessageKey, englishMessage } from '../../../shared/validation/messages';
 import { nameKey } from '../../../shared/text';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
+import { isUniqueViolation, now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
@@ -49,7 +50,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
   const { table } = spec;
   const tags = [spec.tag];
   const rowsSchema = namedRowsSchema(spec.kind);
-  const editSchema = namedEditSchema(spec.kind).extend({ id: z.coerce.number().int().positive() });
+  const editSchema = namedEditSchema(spec.kind).extend({ id: idNumber() });
   const duplicatesText = (names: string[]) => englishMessage(spec.messages.duplicates, { names: names.join(', ') });
 
   tableListRoute(app, ctx, {
@@ -62,7 +63,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     defaultOrder: { direction: 'ASC', name: 'name', type: 'default' },
   });
 
-  app.post(spec.paths.create, { schema: { tags }, preHandler: ctx.guard(spec.resource) }, async (request, reply) => {
+  app.post(spec.paths.create, { schema: { tags }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
     const names = asList(fields.name);
     const statuses = asList(fields.status);
@@ -90,7 +91,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     return ok(reply, { ...payload, id: created[0].id }, englishMessage(spec.messages.added));
   });
 
-  app.post(spec.paths.update, { schema: { tags }, preHandler: ctx.guard(spec.resource) }, async (request, reply) => {
+  app.post(spec.paths.update, { schema: { tags }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
     const { id, name: typed, status } = parseWith(editSchema, fields);
     const name = spec.storeName(typed);
@@ -102,19 +103,24 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
       .where('name_key', '=', nameKey(name))
       .where('id', '<>', id)
       .executeTakeFirst();
-    if (taken) throw conflict(duplicatesText([name]), { ...spec.duplicatesPayload([name]), duplicates: [name] });
+    const duplicate = () => conflict(duplicatesText([name]), { ...spec.duplicatesPayload([name]), duplicates: [name] });
+    if (taken) throw duplicate();
     await db
       .updateTable(table)
       .set({ name, name_key: nameKey(name), status, updated_at: now() })
       .where('id', '=', id)
-      .execute();
+      .execute()
+      // a concurrent save of the same name got there first: the unique name_key decides
+      .catch((err: unknown) => {
+        throw isUniqueViolation(err) ? duplicate() : err;
+      });
     await audit(ctx, callerOf(request).userId, 'update', spec.kind, id, { before, after: { name, status } });
     return ok(reply, { data: { ...before, name, status } }, englishMessage(spec.messages.updated));
   });
 
   app.delete(
     `${spec.paths.remove}/:id`,
-    { schema: { tags, params: idParams }, preHandler: ctx.guard(spec.resource) },
+    { schema: { tags, params: idParams }, onRequest: ctx.guard(spec.resource) },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const before = await db.selectFrom(table).select([...COLUMNS]).where('id', '=', id).executeTakeFirst();

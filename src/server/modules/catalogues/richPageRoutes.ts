@@ -4,12 +4,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
-import { type ErrorMessageKey, englishMessage } from '../../../shared/validation/messages';
+import {
+  type ErrorMessageKey,
+  type ValidationMessageKey,
+  englishMessage,
+  englishText,
+  v,
+} from '../../../shared/validation/messages';
 import { slugify } from '../../../shared/text';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
@@ -30,6 +36,11 @@ export interface RichPageSpec {
   /** may an update change the slug? (email templates are found by theirs, so no) */
   slugEditable: boolean;
   messages: { added: ErrorMessageKey; updated: ErrorMessageKey; deleted?: ErrorMessageKey };
+  /**
+   * A further rule on what is saved (email templates: where placeholders and images may stand): the
+   * description as sent and as it will be stored; a message key refuses the save with a 400.
+   */
+  check?: (values: { title: string; description: string; stored: string }) => ValidationMessageKey | null;
 }
 
 const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const;
@@ -64,11 +75,13 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
     defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
   });
 
-  app.post(spec.paths.save, { schema: { tags }, preHandler: ctx.guard(spec.resource) }, async (request, reply) => {
+  app.post(spec.paths.save, { schema: { tags }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id } = optionalId.parse(fields);
+    const { id } = parseWith(optionalId, fields);
     const values = parseWith(spec.schema, fields) as { title: string; description: string; status: string; slug?: string };
     const description = sanitizeRichText(values.description);
+    const problem = spec.check?.({ title: values.title, description: values.description, stored: description });
+    if (problem) throw badRequest(v(problem), { description: englishText(v(problem)) });
     const wantedSlug = values.slug ? slugify(values.slug) : '';
     const actor = callerOf(request).userId;
     const stamp = now();
@@ -100,7 +113,7 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
   if (remove && deleted) {
     app.delete(
       `${remove}/:id`,
-      { schema: { tags, params: idParams }, preHandler: ctx.guard(spec.resource) },
+      { schema: { tags, params: idParams }, onRequest: ctx.guard(spec.resource) },
       async (request, reply) => {
         const { id } = request.params as z.infer<typeof idParams>;
         const before = await db.selectFrom(table).select(['id', 'title', 'slug']).where('id', '=', id).executeTakeFirst();

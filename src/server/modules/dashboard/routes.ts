@@ -12,7 +12,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/user/user-statistics',
-    { schema: { tags: ['dashboard'] }, preHandler: ctx.guard('dashboard') },
+    { schema: { tags: ['dashboard'] }, onRequest: ctx.guard('dashboard') },
     async (_req, reply) => {
       const byStatus = await db
         .selectFrom('users')

@@ -1,8 +1,10 @@
 // Email templates (spec §7): listed and edited, never deleted — the mails the product sends are found
-// by slug (forgot-password, …), so an update keeps the slug.
+// by slug (forgot-password, …), so an update keeps the slug. A template whose placeholders or images
+// could send a mail's secrets elsewhere is refused (shared/emailTemplateRules, mail/templates.ts).
 import type { FastifyInstance } from 'fastify';
 import { emailTemplateSchema } from '../../../shared/validation/catalogue';
 import type { AppContext } from '../../context';
+import { templateProblem } from '../../mail/templates';
 import { richPageRoutes } from '../catalogues/richPageRoutes';
 
 export const emailTemplateRoutes = (app: FastifyInstance, ctx: AppContext) =>
@@ -15,4 +17,7 @@ export const emailTemplateRoutes = (app: FastifyInstance, ctx: AppContext) =>
     schema: emailTemplateSchema,
     slugEditable: false,
     messages: { added: 'emailTemplateAdded', updated: 'emailTemplateUpdated' },
+    // what was sent (markup the sanitiser drops is refused too) and what would be stored
+    check: ({ description, stored }) =>
+      templateProblem(description, ctx.config.publicUrl) ?? templateProblem(stored, ctx.config.publicUrl),
   });

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
+import { MAX_INT } from '../../../shared/validation/common';
 import type { AppContext } from '../../context';
 import { searchCondition } from '../../db/search';
 import type { Place } from '../../geo/types';
@@ -30,7 +31,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/config',
-    { schema: { tags }, preHandler: guard },
+    { schema: { tags }, onRequest: guard },
     // the browser needs the key only to load the Maps JavaScript API
     async (_request, reply) =>
       ok(reply, { provider: ctx.geo.name, browserKey: ctx.geo.name === 'google' ? ctx.config.googleMapsApiKey : null }),
@@ -38,7 +39,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/autocomplete',
-    { schema: { tags, querystring: z.object({ input: z.string().trim().max(200).default('') }) }, preHandler: guard },
+    { schema: { tags, querystring: z.object({ input: z.string().trim().max(200).default('') }) }, onRequest: guard },
     async (request, reply) => {
       const { input } = request.query as { input: string };
       if (input.length < 2) return item(reply, []);
@@ -59,10 +60,13 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/place/:id',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(300) }) }, preHandler: guard },
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(300) }) }, onRequest: guard },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const place = id.startsWith('spot:') ? await spotPlace(Number(id.slice(5))) : await ctx.geo.place(id);
+      const spotId = id.startsWith('spot:') ? Number(id.slice(5)) : null;
+      // 'spot:abc', 'spot:-1' or 'spot:1e99' is no spot (and no value for an integer column)
+      if (spotId !== null && !(Number.isInteger(spotId) && spotId > 0 && spotId <= MAX_INT)) throw notFound();
+      const place = spotId !== null ? await spotPlace(spotId) : await ctx.geo.place(id);
       if (!place) throw notFound();
       return item(reply, place);
     },
@@ -70,7 +74,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/geocode',
-    { schema: { tags, querystring: z.object({ address: z.string().trim().min(1).max(300) }) }, preHandler: guard },
+    { schema: { tags, querystring: z.object({ address: z.string().trim().min(1).max(300) }) }, onRequest: guard },
     async (request, reply) => {
       const place = await ctx.geo.geocode((request.query as { address: string }).address);
       if (!place) throw notFound();
@@ -85,7 +89,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         querystring: z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) }),
       },
-      preHandler: guard,
+      onRequest: guard,
     },
     async (request, reply) => {
       const { lat, lng } = request.query as { lat: number; lng: number };

@@ -35,9 +35,9 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
   const guard = ctx.guard('chat');
   const places = ctx.config.googleMapsApiKey ? createGooglePlaceSearch(ctx.config.googleMapsApiKey) : createOfflinePlaceSearch(db, ctx.geo);
 
-  app.get('/api/searchTypes', { schema: { tags }, preHandler: guard }, async (_request, reply) => item(reply, PLACE_TYPES));
+  app.get('/api/searchTypes', { schema: { tags }, onRequest: guard }, async (_request, reply) => item(reply, PLACE_TYPES));
 
-  app.get('/api/googleAPIData', { schema: { tags, querystring: searchQuery }, preHandler: guard }, async (request, reply) => {
+  app.get('/api/googleAPIData', { schema: { tags, querystring: searchQuery }, onRequest: guard }, async (request, reply) => {
     const { query, pagetoken } = request.query as z.infer<typeof searchQuery>;
     if (!pagetoken) {
       const parsed = parsePlaceQuery(query);
@@ -48,7 +48,7 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(reply, page, page.results.length ? 'Success' : englishMessage('noDataFound'));
   });
 
-  app.post('/api/googleAPIData', { schema: { tags, body: saveBody }, preHandler: guard }, async (request, reply) => {
+  app.post('/api/googleAPIData', { schema: { tags, body: saveBody }, onRequest: guard }, async (request, reply) => {
     const chosen = request.body as z.infer<typeof saveBody>;
     const actor = callerOf(request).userId;
     const saved: { id: number; name: string }[] = [];

@@ -57,6 +57,8 @@ function safeJson(text: string): unknown {
 
 export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
+  // refused before anything is read; the post's type then decides between Post-list and Itinerary-list
+  const postsRule = ctx.guard(['post', 'itinerary']);
 
   /** The post, after checking the caller may act on its type. */
   const findPost = async (request: FastifyRequest, id: number) => {
@@ -69,7 +71,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     return post;
   };
 
-  app.get('/api/post', { schema: { tags, querystring: postListQuery } }, async (request, reply) => {
+  app.get('/api/post', { schema: { tags, querystring: postListQuery }, onRequest: postsRule }, async (request, reply) => {
     const q = request.query as z.infer<typeof postListQuery>;
     await ctx.requireAccess(request, resourceOf(q.type));
     const req = parseListQuery(q, {
@@ -124,20 +126,18 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
   });
 
-  app.get('/api/post/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.get('/api/post/:id', { schema: { tags, params: idParams }, onRequest: postsRule }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     await findPost(request, id);
     return item(reply, await loadPost(db, id));
   });
 
-  app.post('/api/post/createUpdateAdminPost', { schema: { tags } }, async (request, reply) => {
-    // refuse before reading anything; the post's type then decides between Post-list and Itinerary-list
-    await ctx.requireAccess(request, ['post', 'itinerary']);
+  app.post('/api/post/createUpdateAdminPost', { schema: { tags }, onRequest: postsRule }, async (request, reply) => {
     const { fields, files } = await readForm(request);
     const input = parseWith(postFormSchema, formLists(fields));
     const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
     const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
-    const result = await savePost(ctx, input, images);
+    const result = await savePost(ctx, input, images, { caller });
     await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
     await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, {
       title: input.title,
@@ -147,7 +147,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(reply, { data: await loadPost(db, result.id), id: result.id }, message);
   });
 
-  app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema } }, async (request, reply) => {
+  app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema }, onRequest: postsRule }, async (request, reply) => {
     const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
     const post = await findPost(request, id);
     await db.updateTable('posts').set({ sequence, updated_at: now() }).where('id', '=', post.id).execute();
@@ -157,7 +157,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Both delete calls of the spec soft-delete: the post leaves the lists, its reports still find it.
   for (const path of ['/api/post/adminPostDelete/:id', '/api/post/delete/:id']) {
-    app.delete(path, { schema: { tags, params: idParams } }, async (request, reply) => {
+    app.delete(path, { schema: { tags, params: idParams }, onRequest: postsRule }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const post = await findPost(request, id);
       if (!post.deleted_at) await db.updateTable('posts').set({ deleted_at: now(), updated_at: now() }).where('id', '=', id).execute();

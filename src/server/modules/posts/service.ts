@@ -1,12 +1,13 @@
 // Posts and itineraries: the detail with its user, categories, tags and spots, and the admin form's
 // save, which creates the spots it needs, stores the images and relinks the spots in the form's order.
 import type { Kysely } from 'kysely';
+import { mayTouchSpotFromPostForm, type Principal } from '../../../shared/access';
 import { englishMessage } from '../../../shared/validation/messages';
 import type { PostFormInput } from '../../../shared/validation/post';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { HttpError, notFound } from '../../http/errors';
+import { forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
 import { SPOT_IMAGE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
@@ -107,7 +108,12 @@ const storedDate = (text: string) => `${text.replace(' ', 'T')}.000Z`;
  * their spot (its image replaced when a new file comes with the row); other rows become new spots of the
  * post's user. Spots left out of the form (deleted_spots) are unlinked; the spots stay in /spot.
  */
-export async function savePost(ctx: AppContext, input: PostFormInput, files: UploadedFile[], opts: { staffOwner?: boolean } = {}) {
+export async function savePost(
+  ctx: AppContext,
+  input: PostFormInput,
+  files: UploadedFile[],
+  opts: { caller: Principal; staffOwner?: boolean },
+) {
   const { db } = ctx;
   // posts belong to product users; an itinerary saved from the AI tool belongs to the staff member
   const user = await db
@@ -132,6 +138,13 @@ export async function savePost(ctx: AppContext, input: PostFormInput, files: Upl
     ? await db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', input.id).executeTakeFirst()
     : undefined;
   if (input.id && (!existing || existing.deleted_at)) throw notFound();
+  // The form changes the spots of this post only (or makes new ones); any other spot needs Spot-list.
+  const ownSpots = new Set(
+    existing ? (await db.selectFrom('post_spots').select('spot_id').where('post_id', '=', existing.id).execute()).map((r) => r.spot_id) : [],
+  );
+  for (const row of input.spotData) {
+    if (row.id && !mayTouchSpotFromPostForm(opts.caller, ownSpots.has(row.id))) throw forbidden(englishMessage('spotNotInPost'));
+  }
 
   const images = await storeImages(ctx, files);
   const replacedImages: string[] = [];

@@ -1,7 +1,8 @@
 // Reports (spec §7 "Reports"): the three report lists, a report's detail, and the moderation calls.
 // Those are GETs in the contract; they stay safe because they need Report-list, take a bearer token
-// (no cookie, so no cross-site request can make them), and name the status they want, so a replay
-// changes nothing; the answer says what the status is now.
+// (no cookie, so no cross-site request can make them), act only on the target of an existing report
+// of their type (never on a staff account), and name the status the caller saw, so a replay sets the
+// same value; the answer says what the status is now.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -13,14 +14,16 @@ import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
-import { setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
+import { opposite, postStatus, setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
 
 const tags = ['reports'];
 const REPORT_TYPES = ['post', 'comment', 'user'] as const;
 type ReportType = (typeof REPORT_TYPES)[number];
 
 const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
-const wantedStatus = z.enum(TARGET_STATUSES, { error: v('statusRequired') });
+/** The status the caller saw on the target (spec §4): the call sets the other one. */
+const currentStatus = z.enum(TARGET_STATUSES, { error: v('statusRequired') });
+const positiveId = z.coerce.number().int().positive();
 
 /** Who "Created By" / "Reported User" is for each report type, and the id column that points at them. */
 const TARGET_PERSON: Record<ReportType, { name: string; id: string }> = {
@@ -123,7 +126,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.get('/api/user/reports', { schema: { tags, querystring: reportListQuery }, preHandler: guard }, async (request, reply) => {
+  app.get('/api/user/reports', { schema: { tags, querystring: reportListQuery }, onRequest: guard }, async (request, reply) => {
     const q = request.query as z.infer<typeof reportListQuery>;
     const person = TARGET_PERSON[q.type];
     const req = parseListQuery(q, {
@@ -161,7 +164,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     return list(reply, (rows as unknown as Row[]).map(shape), meta);
   });
 
-  app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams }, preHandler: guard }, async (request, reply) => {
+  app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const row = await reportsJoined().select(columns).where('r.id', '=', id).executeTakeFirst();
     if (!row) throw notFound(englishMessage('reportNotFound'));
@@ -170,48 +173,59 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     return item(reply, { ...report, otherUser: report.reportedUserInfo });
   });
 
-  /** The report a moderation call names, checked to be of the expected type and target. */
-  const reportOf = async (reportId: number | undefined, type: ReportType) => {
-    if (reportId === undefined) return undefined;
+  /**
+   * The report a moderation call names: it must exist, be of the call's type and point at the target
+   * the call acts on (a report on that post, comment or user). Nothing else can be moderated.
+   */
+  const reportOn = async (reportId: number, type: ReportType, target: { post_id?: number; comment_id?: number; other_user_id?: number }) => {
     const report = await db.selectFrom('reports').select(['id', 'type', 'post_id', 'comment_id', 'other_user_id']).where('id', '=', reportId).executeTakeFirst();
     if (!report || report.type !== type) throw notFound(englishMessage('reportNotFound'));
+    for (const [column, id] of Object.entries(target) as [keyof typeof target, number | undefined][]) {
+      if (id !== undefined && report[column] !== id) throw badRequest('validation.invalidInput', { [column]: `not the target of report ${reportId}` });
+    }
     return report;
   };
 
-  const postUpdate = z.object({ id: z.coerce.number().int().positive(), reportId: z.coerce.number().int().positive().optional(), status: wantedStatus });
-  app.get('/api/post/post-report-update', { schema: { tags, querystring: postUpdate }, preHandler: guard }, async (request, reply) => {
+  // spec §7: id (the post) and reportId; it flips the post's status. An optional `status` names the
+  // status the caller saw (the current one), so a replay sets the same value.
+  const postUpdate = z.object({ id: positiveId, reportId: positiveId, status: currentStatus.optional() });
+  app.get('/api/post/post-report-update', { schema: { tags, querystring: postUpdate }, onRequest: guard }, async (request, reply) => {
     const { id, reportId, status } = request.query as z.infer<typeof postUpdate>;
-    const report = await reportOf(reportId, 'post');
-    if (report && report.post_id !== id) throw badRequest('validation.invalidInput', { id: 'not the reported post' });
-    const outcome = await setPostStatus(ctx, callerOf(request).userId, id, status, reportId);
+    await reportOn(reportId, 'post', { post_id: id });
+    const current = status ?? (await postStatus(ctx, id));
+    const outcome = await setPostStatus(ctx, callerOf(request).userId, id, opposite(current), reportId);
     return ok(reply, outcome, englishMessage('postStatusUpdated'));
   });
 
-  const userUpdate = z.object({ id: z.coerce.number().int().positive(), status: wantedStatus });
-  app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate }, preHandler: guard }, async (request, reply) => {
+  // The reported user's status, set to the status named (the wanted one), for a user someone reported.
+  const userUpdate = z.object({ id: positiveId, status: z.enum(TARGET_STATUSES, { error: v('statusRequired') }) });
+  app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate }, onRequest: guard }, async (request, reply) => {
     const { id, status } = request.query as z.infer<typeof userUpdate>;
-    const outcome = await setUserStatus(ctx, callerOf(request).userId, id, status);
+    const reported = await db.selectFrom('reports').select('id').where('type', '=', 'user').where('other_user_id', '=', id).executeTakeFirst();
+    if (!reported) throw notFound(englishMessage('reportNotFound'));
+    const outcome = await setUserStatus(ctx, callerOf(request).userId, id, status, reported.id);
     return ok(reply, outcome, englishMessage('userStatusUpdated'));
   });
 
+  // spec §4/§7: the call names the target's CURRENT status and the other one is set.
   const approve = z.object({
-    reportId: z.coerce.number().int().positive(),
-    status: wantedStatus,
+    reportId: positiveId,
+    status: currentStatus,
     type: z.enum(['comment', 'user']),
-    comment_id: z.coerce.number().int().positive().optional(),
-    other_user_id: z.coerce.number().int().positive().optional(),
+    comment_id: positiveId.optional(),
+    other_user_id: positiveId.optional(),
   });
-  app.get('/api/user/approveReportByAdmin', { schema: { tags, querystring: approve }, preHandler: guard }, async (request, reply) => {
+  app.get('/api/user/approveReportByAdmin', { schema: { tags, querystring: approve }, onRequest: guard }, async (request, reply) => {
     const q = request.query as z.infer<typeof approve>;
-    const report = (await reportOf(q.reportId, q.type))!;
     const actor = callerOf(request).userId;
+    const wanted = opposite(q.status);
     if (q.type === 'comment') {
-      const commentId = q.comment_id ?? report.comment_id;
-      if (!commentId || commentId !== report.comment_id) throw badRequest('validation.invalidInput', { comment_id: 'not the reported comment' });
-      return ok(reply, await setCommentStatus(ctx, actor, commentId, q.status, report.id), englishMessage('postStatusUpdated'));
+      const report = await reportOn(q.reportId, 'comment', { comment_id: q.comment_id });
+      if (!report.comment_id) throw notFound(englishMessage('reportNotFound'));
+      return ok(reply, await setCommentStatus(ctx, actor, report.comment_id, wanted, report.id), englishMessage('postStatusUpdated'));
     }
-    const userId = q.other_user_id ?? report.other_user_id;
-    if (!userId || userId !== report.other_user_id) throw badRequest('validation.invalidInput', { other_user_id: 'not the reported user' });
-    return ok(reply, await setUserStatus(ctx, actor, userId, q.status, report.id), englishMessage('userStatusUpdated'));
+    const report = await reportOn(q.reportId, 'user', { other_user_id: q.other_user_id });
+    if (!report.other_user_id) throw notFound(englishMessage('reportNotFound'));
+    return ok(reply, await setUserStatus(ctx, actor, report.other_user_id, wanted, report.id), englishMessage('userStatusUpdated'));
   });
 }

@@ -1,9 +1,11 @@
-// Moderation with real effects (issue "Reports and moderation"): a reported post or comment is hidden
-// (deleted_at) or restored, a reported user set Inactive or Active. The request names the status it
-// wants, so a replayed call changes nothing; every change is written to the audit log.
+// Moderation with real effects: a reported post or comment is hidden (deleted_at) or restored, a
+// reported product user set Inactive or Active (staff accounts never). Each function sets the status it
+// is given, so a replayed call changes nothing; every change is written to the audit log.
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { notFound } from '../../http/errors';
+import { isModerationTarget } from '../../../shared/access';
+import { englishMessage } from '../../../shared/validation/messages';
+import { forbidden, notFound } from '../../http/errors';
 import { audit } from '../auth/service';
 
 export const TARGET_STATUSES = ['Active', 'Inactive'] as const;
@@ -14,6 +16,15 @@ export interface Outcome {
   status: TargetStatus;
   /** false when it already had the wanted status (a replay) */
   changed: boolean;
+}
+
+export const opposite = (status: TargetStatus): TargetStatus => (status === 'Active' ? 'Inactive' : 'Active');
+
+/** A post's moderation status now (404 when there is no such post). */
+export async function postStatus(ctx: AppContext, postId: number): Promise<TargetStatus> {
+  const post = await ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', postId).executeTakeFirst();
+  if (!post) throw notFound();
+  return statusOfDeleted(post.deleted_at);
 }
 
 /** A post's or comment's status: hidden ones (deleted_at) are Inactive. */
@@ -62,11 +73,12 @@ export async function setCommentStatus(ctx: AppContext, actorId: number, comment
 /** Sets a reported user Active or Inactive; an Inactive user's sessions end. */
 export async function setUserStatus(ctx: AppContext, actorId: number, userId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
   const user = await ctx.db.selectFrom('users').select(['id', 'status', 'user_type']).where('id', '=', userId).executeTakeFirst();
-  if (!user || user.user_type === 'Admin') throw notFound();
+  if (!user) throw notFound();
+  if (!isModerationTarget(user)) throw forbidden(englishMessage('staffNotModerated'));
   const changed = user.status !== wanted;
   if (changed) {
     await ctx.db.updateTable('users').set({ status: wanted, updated_at: now() }).where('id', '=', userId).execute();
-    if (wanted === 'Inactive') await ctx.tokens.revokeAllForUser(userId);
+    if (wanted === 'Inactive') await ctx.tokens.endSessions(userId);
     await audit(ctx, actorId, 'moderate', 'user', userId, { reportId, before: user.status, after: wanted });
   }
   await markReports(ctx, 'other_user_id', userId, 'user', wanted);

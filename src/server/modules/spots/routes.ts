@@ -48,7 +48,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/spot',
-    { schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }) }, preHandler: guard },
+    { schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }) }, onRequest: guard },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
         sortable: SORTABLE,
@@ -86,9 +86,9 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/spot', { schema: { tags }, preHandler: guard }, async (request, reply) => {
+  app.post('/api/spot', { schema: { tags }, onRequest: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id } = optionalId.parse(fields);
+    const { id } = parseWith(optionalId, fields);
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
     const stamp = now();
@@ -108,7 +108,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(reply, { data: created, id: created.id }, englishMessage('spotAdded'));
   });
 
-  app.delete('/api/spot/delete/:id', { schema: { tags, params: idParams }, preHandler: guard }, async (request, reply) => {
+  app.delete('/api/spot/delete/:id', { schema: { tags, params: idParams }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound();

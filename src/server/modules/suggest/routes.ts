@@ -70,10 +70,10 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
     return item(reply, suggestions);
   };
   // the spec's third client calls it without the /api prefix
-  app.get('/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, preHandler: guard }, suggest);
-  app.get('/api/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, preHandler: guard }, suggest);
+  app.get('/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, onRequest: guard }, suggest);
+  app.get('/api/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, onRequest: guard }, suggest);
 
-  app.post('/api/post', { schema: { tags }, preHandler: guard }, async (request, reply) => {
+  app.post('/api/post', { schema: { tags }, onRequest: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
     const actor = callerOf(request).userId;
     const list = (name: string) => asList(fields[name]).map((x) => (x === undefined || x === null ? '' : String(x)));
@@ -112,7 +112,7 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
       ),
     };
     const parsed = parseWith(postFormSchema, input);
-    const result = await savePost(ctx, parsed, [], { staffOwner: true });
+    const result = await savePost(ctx, parsed, [], { caller: callerOf(request), staffOwner: true });
     await audit(ctx, actor, 'create', 'itinerary', result.id, { from: 'ai suggestion', spots: names.length });
     return ok(reply, { data: await loadPost(db, result.id), id: result.id }, englishMessage('resultsSaved'));
   });

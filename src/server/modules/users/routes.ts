@@ -1,8 +1,9 @@
 // Users and sub-admins (spec §7 "Users and sub-admins"): list, detail, add, edit, delete, sequence and
 // bulk actions. User-list opens the users, SubAdmin-list the sub-admins; only an Admin grants permissions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
-import { canAccess, PERMISSIONS, type Permission } from '../../../shared/access';
+import { mayGrantPermissions, mayManageAccount, PERMISSIONS, type Permission } from '../../../shared/access';
 import { englishText } from '../../../shared/validation/messages';
 import {
   bulkActionSchema,
@@ -14,10 +15,11 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '../../../shared/validation/user';
-import { generatePassword, hashPassword } from '../../auth/passwords';
+import { type Caller, callerOf } from '../../auth/guard';
+import { generatePassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import type { UserRow } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import { searchCondition } from '../../db/search';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
@@ -60,17 +62,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     'users.created_at',
   ] as const;
 
-  app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery } }, async (request, reply) => {
+  // Every route here needs one of these before anything is read; each then applies its precise rule.
+  const anyAccountRule = ctx.guard(['user', 'subadmin', 'post', 'itinerary']);
+  const accountsRule = ctx.guard(['user', 'subadmin']);
+
+  app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery }, onRequest: anyAccountRule }, async (request, reply) => {
     const q = request.query as z.infer<typeof userListQuery>;
     // User-list opens the user list, SubAdmin-list the sub-admins; the post and itinerary forms may read
     // the users for their user picker.
-    await ctx.requireAccess(request, q.user_type === 'User' ? ['user', 'post', 'itinerary'] : 'subadmin');
+    const caller = await ctx.requireAccess(request, q.user_type === 'User' ? ['user', 'post', 'itinerary'] : 'subadmin');
     const req = parseListQuery(q, {
       sortable: SORTABLE,
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
       pageBase: q.user_type === 'User' ? 1 : 0,
     });
     let base = db.selectFrom('users').where('users.user_type', '=', q.user_type);
+    if (q.user_type === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
     if (req.filter) base = base.where(searchCondition(ctx.dialect, 'users', 'users', req.filter));
     const { rows, meta } = await runListQuery(
       base,
@@ -104,7 +111,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/user/login/:id',
-    { schema: { tags: ['users'], params: idParams } },
+    { schema: { tags: ['users'], params: idParams }, onRequest: accountsRule },
     async (request, reply) => {
       const user = await findManagedUser(request, (request.params as { id: number }).id);
       const detail = await db
@@ -112,12 +119,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         .select([...baseColumns, 'users.country', 'users.latitude', 'users.longitude'])
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
-      const permissions = user.user_type === 'Sub-Admin' ? await permissionsOf(db, user) : [];
-      return item(reply, { ...detail, ...(await userCounts(db, user.id)), permissions });
+      return item(reply, { ...detail, ...(await userCounts(db, user.id)), permissions: user.permissions });
     },
   );
 
-  app.post('/api/user', { schema: { tags: ['users'] } }, async (request, reply) => {
+  app.post('/api/user', { schema: { tags: ['users'] }, onRequest: accountsRule }, async (request, reply) => {
     const { fields, files } = await readForm(request);
     const input = parseWith(userCreateSchema, fields);
     const caller = await ctx.requireAccess(request, resourceOf(input.user_type));
@@ -131,14 +137,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       name: input.name,
       email: input.email,
       phone: input.phone,
-      password_hash: await hashPassword(password, ctx.config.passwordScryptN),
+      password_hash: await ctx.passwords.hash(password),
       status: subAdmin ? 'Request Pending' : input.status!,
       user_type: input.user_type,
       profile_pic: stored?.url ?? null,
       thumbnail: stored?.thumbnailUrl ?? null,
     });
+    // false when staff switched the invitation template off: the answer says so (data.invitationSent)
+    let invitationSent: boolean | undefined;
     if (subAdmin) {
-      await sendTemplate(db, ctx.mailer, 'subadmin-invitation', input.email, {
+      invitationSent = await sendTemplate(db, ctx.mailer, 'subadmin-invitation', input.email, {
         name: input.name,
         email: input.email.toLowerCase(),
         password,
@@ -146,21 +154,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     }
     await audit(ctx, caller.userId, 'create', 'user', id, { user_type: input.user_type });
-    return ok(reply, { data: { id } }, subAdmin ? 'Sub-Admin user has been added successfully' : 'User has been added successfully');
+    return ok(reply, { data: { id, invitationSent } }, subAdmin ? 'Sub-Admin user has been added successfully' : 'User has been added successfully');
   });
 
-  app.post('/api/user/update-user', { schema: { tags: ['users'] } }, async (request, reply) => {
+  app.post('/api/user/update-user', { schema: { tags: ['users'] }, onRequest: accountsRule }, async (request, reply) => {
     const { fields, files } = await readForm(request);
     const input = parseWith(userUpdateSchema, fields);
     const user = await findManagedUser(request, input.id);
-    const caller = request.caller!;
+    const caller = callerOf(request);
     const subAdmin = user.user_type === 'Sub-Admin';
     const statuses: readonly string[] = subAdmin ? SUBADMIN_FORM_STATUSES : USER_FORM_STATUSES;
     if (!statuses.includes(input.status)) throw badRequest('validation.statusRequired', { status: englishText('validation.statusRequired') });
     const password = input.password || undefined;
     if (password) parseWith(subAdmin ? z.object({ password: optionalSubAdminPassword }) : z.object({ password: optionalUserPassword }), { password });
     const grants = fields.permissions === undefined ? undefined : parsePermissions(fields.permissions);
-    if (grants && (!subAdmin || caller.role !== 'Admin')) throw forbidden();
+    if (grants && (!subAdmin || !mayGrantPermissions(caller))) throw forbidden();
+    const passwordHash = password ? await ctx.passwords.hash(password) : undefined;
 
     const picture = files.find((f) => f.field === 'profile_pic');
     const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
@@ -171,7 +180,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           name: input.name,
           status: input.status,
           updated_at: now(),
-          ...(password ? { password_hash: await hashPassword(password, ctx.config.passwordScryptN) } : {}),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
           ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
         })
         .where('id', '=', user.id)
@@ -183,20 +192,24 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       }
     });
     if (stored) await ctx.storage.remove(user.profile_pic);
+    // A new password, leaving Active or losing a permission ends the person's sessions at once.
+    const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
+    const leftActive = user.status === 'Active' && input.status !== 'Active';
+    if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
     await audit(ctx, caller.userId, 'update', 'user', user.id, { status: input.status, password: !!password, permissions: grants });
     return ok(reply, { data: { id: user.id } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
   });
 
-  app.delete('/api/user/delete/:id', { schema: { tags: ['users'], params: idParams } }, async (request, reply) => {
+  app.delete('/api/user/delete/:id', { schema: { tags: ['users'], params: idParams }, onRequest: accountsRule }, async (request, reply) => {
     const user = await findManagedUser(request, (request.params as { id: number }).id);
-    const caller = request.caller!;
+    const caller = callerOf(request);
     await deleteUser(user);
     await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email });
     return ok(reply, null, 'User has been deleted successfully');
   });
 
-  app.post('/api/user/sequence/change', { schema: { tags: ['users'], body: sequenceSchema } }, async (request, reply) => {
-    const caller = await ctx.requireAccess(request, 'user');
+  app.post('/api/user/sequence/change', { schema: { tags: ['users'], body: sequenceSchema }, onRequest: ctx.guard('user') }, async (request, reply) => {
+    const caller = callerOf(request);
     const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
     const res = await db
       .updateTable('users')
@@ -209,20 +222,24 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
   });
 
-  app.post('/api/user/bulk-action', { schema: { tags: ['users'], body: bulkActionSchema } }, async (request, reply) => {
-    const caller = await ctx.requireAccess(request, 'user');
+  app.post('/api/user/bulk-action', { schema: { tags: ['users'], body: bulkActionSchema }, onRequest: ctx.guard('user') }, async (request, reply) => {
+    const caller = callerOf(request);
     const { user_ids, action } = request.body as z.infer<typeof bulkActionSchema>;
     const succeedUserIds: number[] = [];
     const failedUserIds: number[] = [];
     for (const id of [...new Set(user_ids)]) {
       const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const target = user && { ...user, permissions: await permissionsOf(db, user) };
       // the bulk menu acts on users and sub-admins the caller may manage, never on an Admin or itself
-      if (!user || user.user_type === 'Admin' || user.id === caller.userId || !canAccess(caller, resourceOf(user.user_type))) {
+      if (!target || target.id === caller.userId || !mayManageAccount(caller, target)) {
         failedUserIds.push(id);
         continue;
       }
-      if (action === 'delete') await deleteUser(user);
-      else await db.updateTable('users').set({ status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() }).where('id', '=', id).execute();
+      if (action === 'delete') await deleteUser(target);
+      else {
+        await db.updateTable('users').set({ status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() }).where('id', '=', id).execute();
+        if (action === 'inactive') await ctx.tokens.endSessions(id);
+      }
       succeedUserIds.push(id);
     }
     await audit(ctx, caller.userId, `bulk.${action}`, 'user', null, { succeedUserIds, failedUserIds });
@@ -235,12 +252,26 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** A user or sub-admin the caller may manage (401 before any lookup, then 404, then 403). */
-  async function findManagedUser(request: FastifyRequest, id: number): Promise<UserRow> {
-    request.caller = await ctx.authenticate(request);
+  async function findManagedUser(request: FastifyRequest, id: number): Promise<UserRow & { permissions: string[] }> {
+    const caller = await ctx.authenticate(request);
     const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user || user.user_type === 'Admin') throw notFound('User not found');
-    await ctx.requireAccess(request, resourceOf(user.user_type));
-    return user;
+    const target = { ...user, permissions: await permissionsOf(db, user) };
+    if (!mayManageAccount(caller, target)) throw forbidden();
+    return target;
+  }
+
+  /** Sub-Admins holding no permission outside `caller`'s (the list a Sub-Admin with SubAdmin-list sees). */
+  function onlyManageableBy(caller: Caller) {
+    return (eb: ExpressionBuilder<Database, 'users'>) => {
+      let foreign = eb
+        .selectFrom('user_permissions')
+        .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+        .select('user_permissions.user_id')
+        .whereRef('user_permissions.user_id', '=', 'users.id');
+      if (caller.permissions.length) foreign = foreign.where('permissions.name', 'not in', caller.permissions);
+      return eb.not(eb.exists(foreign));
+    };
   }
 
   /** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */

@@ -1,16 +1,19 @@
 // Rules and queries about user rows shared by several modules.
 import type { Kysely } from 'kysely';
 import { isAcceptedPictureName } from '../../../shared/validation/user';
-import { now } from '../../db/index';
+import { isUniqueViolation, now } from '../../db/index';
 import type { Database, NewUser } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { conflict, HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
 import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
 export type NewUserFields = Pick<NewUser, 'name' | 'email' | 'password_hash' | 'status' | 'user_type'> &
   Partial<Omit<NewUser, 'id' | 'created_at' | 'updated_at'>>;
 
-/** Inserts one account (email stored lower-cased) and answers its id. */
+/**
+ * Inserts one account (email stored lower-cased) and answers its id. An email already registered is a
+ * 409, also when a concurrent insert of the same email got there first (the unique index decides).
+ */
 export async function insertUser(db: Kysely<Database>, fields: NewUserFields): Promise<number> {
   const t = now();
   const row = await db
@@ -31,7 +34,11 @@ export async function insertUser(db: Kysely<Database>, fields: NewUserFields): P
       updated_at: t,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict('This email is already registered.');
+      throw err;
+    });
   return row.id;
 }
 

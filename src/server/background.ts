@@ -1,0 +1,28 @@
+// Work done after the answer has gone (mails): the answer's timing says nothing about the work, and a
+// slow mail server never holds a request. Failures are logged; drain() waits for what is in flight
+// (tests, graceful shutdown).
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Background {
+  run(name: string, task: () => Promise<unknown>): void;
+  drain(): Promise<void>;
+}
+
+export function createBackground(log: FastifyBaseLogger): Background {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(name, task) {
+      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .then(
+          () => undefined,
+          (err: unknown) => log.error({ err }, `${name} failed`),
+        )
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async drain() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}
