@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createGuard } from './auth/guard';
 import { createPasswordHasher } from './auth/passwords';
 import { createBackground } from './background';
@@ -75,6 +75,11 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Fastify's own refusals before routing (a malformed URL, an over-long path parameter) in the envelope too
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as unknown as FastifyReply).code(status).send(envelope(status, error.message, null));
+    },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.addHook('preValidation', rejectNulBytes);

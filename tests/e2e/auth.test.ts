@@ -183,9 +183,7 @@ describe('forgot and reset password', () => {
 describe('content security policy', () => {
   /**
    * Collects what the browser refused under the page's Content-Security-Policy (console and DOM event).
-   * One refusal is expected and left out: zod 4 probes `new Function('')` once per page to choose its
-   * JIT; the policy refuses it (no eval, as intended) and zod validates without it. `z.config({ jitless:
-   * true })` at the admin's start would skip the probe.
+   * None is expected: zod runs jitless (src/admin/zodConfig.ts), so not even its eval probe is refused.
    */
   async function watchViolations(page: typeof suite.page) {
     const violations: string[] = [];
@@ -195,8 +193,6 @@ describe('content security policy', () => {
     await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        const zodEvalProbe = e.effectiveDirective === 'script-src' && e.blockedURI === 'eval' && /\/assets\/index-[\w-]+\.js$/.test(e.sourceFile);
-        if (zodEvalProbe) return;
         const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
         report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
       });

@@ -58,8 +58,9 @@ export async function readForm(request: FastifyRequest): Promise<FormBody> {
     }
     throw badRequest(MALFORMED_MULTIPART);
   }
-  const where = findNulByte({ fields, files: files.map((f) => [f.field, f.filename, f.mimetype]) });
-  if (where) throw badRequest(nulByteMessage(where.replace(/^fields\./, 'body.')));
+  // multipart fields are read here, after the app's preValidation check: the same rule for them
+  const found = findNulByte({ body: fields, files: files.map((f) => ({ field: f.field, filename: f.filename, type: f.mimetype })) });
+  if (found && 'path' in found) throw badRequest(nulByteMessage(found.path));
   return { fields, files };
 }
 
@@ -104,26 +105,29 @@ export function parseWith<S extends ZodType>(schema: S, value: unknown): z.infer
 export const MAX_INPUT_DEPTH = 32;
 
 const nulByteMessage = (where: string) =>
-  `The request must not hold NUL bytes (\\0 or %00); one was found in ${where}.`;
+  `The request must not hold NUL bytes (\\0 or %00); one was found in ${where.length > 80 ? `${where.slice(0, 80)}…` : where}.`;
+
+/** What findNulByte found: a NUL byte at `path` ('' for the value itself), or nesting too deep to look at. */
+export type NulByteFinding = { path: string } | { tooDeep: true };
 
 /**
- * Where the first NUL byte of `value` is (a string, or a key, at any depth), as a path like
- * `filter` or `rows.0.name`; null when there is none. Iterative: a deeply nested body cannot overflow
- * the stack. Deeper than MAX_INPUT_DEPTH answers `(depth)`.
+ * Where the first NUL byte of `value` is (in a string, or a key, at any depth), as a path like `filter`
+ * or `rows.0.name`; null when there is none. Iterative, so a deeply nested body cannot overflow the
+ * stack; input nested deeper than MAX_INPUT_DEPTH is reported as such.
  */
-export function findNulByte(value: unknown): string | null {
+export function findNulByte(value: unknown): NulByteFinding | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
   while (stack.length) {
     const { value: current, path, depth } = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\0')) return path || '(value)';
+      if (current.includes('\0')) return { path };
       continue;
     }
     if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
-    if (depth >= MAX_INPUT_DEPTH) return '(depth)';
+    if (depth >= MAX_INPUT_DEPTH) return { tooDeep: true };
     for (const [key, child] of Object.entries(current)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (key.includes('\0')) return childPath;
+      if (key.includes('\0')) return { path: childPath };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
@@ -141,8 +145,9 @@ export async function rejectNulBytes(request: FastifyRequest) {
     ['query', request.query],
     ['body', request.body],
   ] as const) {
-    const where = findNulByte(value);
-    if (where === '(depth)') throw badRequest(`The request ${part} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
-    if (where) throw badRequest(nulByteMessage(where === '(value)' ? part : `${part}.${where}`));
+    const found = findNulByte(value);
+    if (!found) continue;
+    if ('tooDeep' in found) throw badRequest(`The request ${part} is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
+    throw badRequest(nulByteMessage(found.path ? `${part}.${found.path}` : part));
   }
 }

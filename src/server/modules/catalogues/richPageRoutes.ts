@@ -14,7 +14,7 @@ import {
 import { slugify } from '../../../shared/text';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
+import { isUniqueViolation, now } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { ok } from '../../http/reply';
@@ -56,6 +56,10 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());
   };
+  /** Two saves of one slug at the same moment: the unique index decides, the loser gets the same 409. */
+  const slugRace = (err: unknown): never => {
+    throw isUniqueViolation(err) ? conflict(englishMessage('slugTaken')) : err;
+  };
   /** The title's slug, made unique with -2, -3… */
   const freeSlug = async (title: string) => {
     const root = slugify(title) || spec.entity;
@@ -92,7 +96,7 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
       const slug = spec.slugEditable && wantedSlug ? wantedSlug : before.slug;
       if (slug !== before.slug && (await slugTaken(slug, id))) throw conflict(englishMessage('slugTaken'));
       const after = { title: values.title, slug, status: values.status, description };
-      await db.updateTable(table).set({ ...after, updated_at: stamp }).where('id', '=', id).execute();
+      await db.updateTable(table).set({ ...after, updated_at: stamp }).where('id', '=', id).execute().catch(slugRace);
       await audit(ctx, actor, 'update', spec.entity, id, { before, after });
       return ok(reply, { data: { ...before, ...after } }, englishMessage(spec.messages.updated));
     }
@@ -103,7 +107,8 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
       .insertInto(table)
       .values({ title: values.title, slug, status: values.status, description, created_at: stamp, updated_at: stamp })
       .returning([...COLUMNS])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch(slugRace);
     await audit(ctx, actor, 'create', spec.entity, created.id, { slug });
     return ok(reply, { data: created, id: created.id }, englishMessage(spec.messages.added));
   });

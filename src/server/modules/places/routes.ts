@@ -2,6 +2,7 @@
 // tokens, and saving chosen results as spots without duplicating a place already saved. Admin only.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { noControlCharacters } from '../../../shared/validation/common';
 import { englishMessage, v } from '../../../shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
@@ -17,16 +18,18 @@ const tags = ['place search'];
 const SAME_PLACE_KM = 0.3;
 
 const searchQuery = z.object({ query: z.string().trim().max(300).default(''), pagetoken: z.string().max(2000).optional() });
+// what is saved becomes a spot: no control characters in its texts, as in the spot form
+const text = (max: number) => noControlCharacters(z.string().max(max)).nullish();
 const savedPlace = z.object({
   place_id: z.string().max(300).optional(),
-  name: z.string().trim().min(1).max(200),
-  formatted_address: z.string().max(400).nullish(),
+  name: noControlCharacters(z.string().trim().min(1).max(200)),
+  formatted_address: text(400),
   location: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(),
   geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }).optional(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  country: z.string().nullish(),
-  post_code: z.string().nullish(),
+  city: text(200),
+  state: text(200),
+  country: text(200),
+  post_code: text(200),
 });
 const saveBody = z.array(savedPlace).min(1).max(100);
 

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { idNumber } from '../../../shared/validation/common';
 import { englishMessage, v } from '../../../shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
@@ -22,8 +23,10 @@ type ReportType = (typeof REPORT_TYPES)[number];
 
 const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
 /** The status the caller saw on the target (spec §4): the call sets the other one. */
-const currentStatus = z.enum(TARGET_STATUSES, { error: v('statusRequired') });
-const positiveId = z.coerce.number().int().positive();
+const currentStatus = z
+  .enum(TARGET_STATUSES, { error: v('statusRequired') })
+  .describe("The target's current status, as the caller saw it; the call sets the other one (a replay sets the same value).");
+const positiveId = idNumber();
 
 /** Who "Created By" / "Reported User" is for each report type, and the id column that points at them. */
 const TARGET_PERSON: Record<ReportType, { name: string; id: string }> = {
@@ -188,7 +191,11 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // spec §7: id (the post) and reportId; it flips the post's status. An optional `status` names the
   // status the caller saw (the current one), so a replay sets the same value.
-  const postUpdate = z.object({ id: positiveId, reportId: positiveId, status: currentStatus.optional() });
+  const postUpdate = z.object({
+    id: positiveId.describe('The reported post'),
+    reportId: positiveId.describe('A report of type post on that post'),
+    status: currentStatus.optional(),
+  });
   app.get('/api/post/post-report-update', { schema: { tags, querystring: postUpdate }, onRequest: guard }, async (request, reply) => {
     const { id, reportId, status } = request.query as z.infer<typeof postUpdate>;
     await reportOn(reportId, 'post', { post_id: id });
@@ -198,7 +205,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The reported user's status, set to the status named (the wanted one), for a user someone reported.
-  const userUpdate = z.object({ id: positiveId, status: z.enum(TARGET_STATUSES, { error: v('statusRequired') }) });
+  const userUpdate = z.object({
+    id: positiveId.describe('The reported user (someone must have reported it)'),
+    status: z.enum(TARGET_STATUSES, { error: v('statusRequired') }).describe('The status wanted for the reported user'),
+  });
   app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate }, onRequest: guard }, async (request, reply) => {
     const { id, status } = request.query as z.infer<typeof userUpdate>;
     const reported = await db.selectFrom('reports').select('id').where('type', '=', 'user').where('other_user_id', '=', id).executeTakeFirst();

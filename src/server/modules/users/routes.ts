@@ -142,6 +142,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       user_type: input.user_type,
       profile_pic: stored?.url ?? null,
       thumbnail: stored?.thumbnailUrl ?? null,
+    }).catch(async (err: unknown) => {
+      // a concurrent create of the same email won (409): the picture stored for it is not kept
+      if (stored) await ctx.storage.remove(stored.url);
+      throw err;
     });
     // false when staff switched the invitation template off: the answer says so (data.invitationSent)
     let invitationSent: boolean | undefined;
