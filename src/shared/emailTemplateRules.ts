@@ -36,8 +36,21 @@ const NOT_TEXT = new Set([
  */
 export function placeholderAllowed(tag: string, attribute: string | null, value: string): boolean {
   const t = tag.toLowerCase();
-  if (attribute === null) return !NOT_TEXT.has(t);
+  if (attribute === null) return !NOT_TEXT.has(t) && !gluedToAddress(value);
   return t === 'a' && attribute.toLowerCase() === 'href' && WHOLE_PLACEHOLDER.test(value);
+}
+
+/**
+ * Text such as `https://elsewhere/?{{link}}`: mail clients turn it into a link to another host carrying
+ * the value, so a placeholder may not be glued to address-like text (`/`, `?`, `=`, `&`, `#` or `://`
+ * in the word right before it). `Password: {{password}}` and `Hello,{{name}}` stay fine.
+ */
+function gluedToAddress(text: string): boolean {
+  for (const match of text.matchAll(placeholderPattern())) {
+    const before = /\S*$/.exec(text.slice(0, match.index))?.[0] ?? '';
+    if (/[/?=&#]|:\/\//.test(before)) return true;
+  }
+  return false;
 }
 
 /** `value` with every placeholder taken out, for places where none is allowed (repeated: `{{{{x}}y}}`). */

@@ -185,3 +185,12 @@ describe('the refusal messages in the admin', () => {
     }
   });
 });
+
+describe('placeholders glued to an address in text', () => {
+  it('refuses text a mail client would turn into a link to another host', () => {
+    expect(placeholderAllowed('p', null, 'Open https://elsewhere/?t={{link}} now')).toBe(false);
+    expect(placeholderAllowed('p', null, 'elsewhere.example/{{link}}')).toBe(false);
+    expect(placeholderAllowed('p', null, 'Password: {{password}}')).toBe(true);
+    expect(placeholderAllowed('p', null, 'Hello,{{name}}, your link: {{link}}')).toBe(true);
+  });
+});
