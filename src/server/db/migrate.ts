@@ -8,6 +8,7 @@ import * as m004 from './migrations/004_report_search';
 import * as m005 from './migrations/005_spot_location_index';
 import * as m006 from './migrations/006_user_preferences';
 import * as m007 from './migrations/007_session_version';
+import * as m008 from './migrations/008_text_as_text';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -22,6 +23,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '005_spot_location_index': bind(m005),
       '006_user_preferences': bind(m006),
       '007_session_version': bind(m007),
+      '008_text_as_text': bind(m008),
     }) };
 }
 

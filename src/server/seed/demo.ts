@@ -127,7 +127,7 @@ type Place = { spot: string; city: string; country: string };
 const POST_TITLES: ((p: Place) => string)[] = [
   (p) => `Sunset at ${p.spot}`, (p) => `A day at ${p.spot}`, (p) => `Hidden corners of ${p.city}`,
   (p) => `Best views in ${p.city}`, (p) => `Street food tour in ${p.city}`, (p) => `Morning walk around ${p.spot}`,
-  (p) => `Weekend in ${p.city}`, (p) => `Caf&#233; hopping in ${p.city}`,
+  (p) => `Weekend in ${p.city}`, (p) => `Café hopping in ${p.city}`,
 ];
 // biome-ignore format: one template per cell
 const ITINERARY_TITLES: ((p: Place) => string)[] = [
@@ -486,7 +486,6 @@ export async function seedDemo(
         .join(' ')
         .replaceAll('{spot}', place.spot)
         .replaceAll('{city}', place.city);
-      if (chance(0.08)) description = description.replaceAll("'", '&#39;'); // stored encoded, decoded for display
       const created = past();
       const planned = type === 'itinerary' && chance(0.5); // is_planeed '0' means planned: a trip still ahead
       const dayOffset = planned ? f.number.int({ min: 7, max: 120 }) : -f.number.int({ min: 0, max: 60 });

@@ -104,13 +104,19 @@ async function mailResetLink(ctx: AppContext, email: string): Promise<void> {
       created_at: created.toISOString(),
     })
     .execute();
-  const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
   await sendTemplate(ctx.db, ctx.mailer, 'forgot-password', user.email, {
     name: user.name,
     email: user.email,
     link: `${ctx.config.publicUrl}/reset-password/${token}`,
-    expires_in: minutes >= 60 ? `${Math.round(minutes / 60)} hour(s)` : `${minutes} minutes`,
+    expires_in: linkLifetime(ctx.config.resetTokenTtlSeconds),
   });
+}
+
+/** '1 hour', '2 hours', '30 minutes': the reset link's lifetime as the mail words it (real plurals). */
+export function linkLifetime(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  const [value, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {

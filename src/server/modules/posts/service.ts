@@ -2,6 +2,7 @@
 // save, which creates the spots it needs, stores the images and relinks the spots in the form's order.
 import type { Kysely } from 'kysely';
 import { mayTouchSpotFromPostForm, type Principal } from '../../../shared/access';
+import { decodeNumericEntities } from '../../../shared/text';
 import { englishMessage } from '../../../shared/validation/messages';
 import type { PostFormInput } from '../../../shared/validation/post';
 import type { AppContext } from '../../context';
@@ -154,8 +155,9 @@ export async function savePost(
       const first = input.spotData[0];
       const values = {
         user_id: input.user_id,
-        title: input.title,
-        description: input.description || null,
+        // text is stored as text: numeric references a client sent ('Caf&#233;') are decoded once
+        title: decodeNumericEntities(input.title),
+        description: input.description ? decodeNumericEntities(input.description) : null,
         itinerary_date: storedDate(input.itinerary_date),
         is_planeed: input.is_planeed,
         is_public: input.is_public,
