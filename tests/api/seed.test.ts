@@ -97,6 +97,19 @@ describe.each(targets)('demo seed on %s', (_name, open) => {
     expect(granted.map((g) => g.name).sort()).toEqual(['Post-list', 'User-list']);
   });
 
+  it('words places as names, not codes: country and state names, no invented post codes, plain-text titles', async () => {
+    const spots = await db.selectFrom('spots').select(['name', 'country', 'state', 'post_code', 'address']).execute();
+    for (const spot of spots) {
+      expect(spot.country!.length, spot.name).toBeGreaterThan(2);
+      if (spot.state) expect(spot.state, spot.name).not.toMatch(/^[0-9A-Z]{1,3}$/);
+      expect(spot.post_code).toBeNull();
+      expect(spot.address).toContain(spot.name);
+    }
+    expect(spots.filter((s) => s.state).length).toBeGreaterThan(spots.length / 2);
+    const encoded = await db.selectFrom('posts').select('title').where((eb) => eb.or([eb('title', 'like', '%&#%'), eb('description', 'like', '%&#%')])).execute();
+    expect(encoded).toEqual([]);
+  });
+
   it('fills every list with the requested number of rows', async () => {
     expect(await count(db, 'users', ['user_type', 'User'])).toBe(OPTIONS.users + 1);
     expect(await count(db, 'users', ['user_type', 'Sub-Admin'])).toBe(OPTIONS.subAdmins + 2);

@@ -47,11 +47,31 @@ describe.each(dialects)('text stored as text on %s', (dialect) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await search('Café crawl')).toEqual([]);
-    // run the migration again as an older database would
-    await sql`DELETE FROM kysely_migration WHERE name = '008_text_as_text'`.execute(t.ctx.db);
+    // run the migrations from this one on again, as an older database would
+    await sql`DELETE FROM kysely_migration WHERE name >= '008_text_as_text'`.execute(t.ctx.db);
     await migrateToLatest({ db: t.ctx.db, dialect: t.ctx.dialect });
     const row = await t.ctx.db.selectFrom('posts').select(['title', 'description']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ title: 'Café crawl in Galata', description: "We'll be back" });
     expect(await search('Café crawl')).toEqual(['Café crawl in Galata']);
+  });
+});
+
+describe.each(dialects)('places stored by older seeds on %s', (dialect) => {
+  it("read 'Spain' and 'Madrid' instead of 'ES' and '29' after the migration", async () => {
+    const t = await startTestApp(dialect);
+    try {
+      const stamp = new Date().toISOString();
+      const { id } = await t.ctx.db
+        .insertInto('spots')
+        .values({ user_id: null, name: 'Madrid Grand Market', status: 'Active', address: null, country: 'ES', state: '29', city: 'Madrid', post_code: null, latitude: 40.4168, longitude: -3.7038, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`DELETE FROM kysely_migration WHERE name >= '009_place_names'`.execute(t.ctx.db);
+      await migrateToLatest({ db: t.ctx.db, dialect: t.ctx.dialect });
+      const spot = await t.ctx.db.selectFrom('spots').select(['country', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(spot).toEqual({ country: 'Spain', state: 'Madrid' });
+    } finally {
+      await t.close();
+    }
   });
 });

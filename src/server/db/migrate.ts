@@ -9,6 +9,7 @@ import * as m005 from './migrations/005_spot_location_index';
 import * as m006 from './migrations/006_user_preferences';
 import * as m007 from './migrations/007_session_version';
 import * as m008 from './migrations/008_text_as_text';
+import * as m009 from './migrations/009_place_names';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -24,6 +25,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '006_user_preferences': bind(m006),
       '007_session_version': bind(m007),
       '008_text_as_text': bind(m008),
+      '009_place_names': bind(m009),
     }) };
 }
 

@@ -128,6 +128,11 @@ function search(index: Index, text: string, limit: number): City[] {
 }
 
 /** Towns within `km` of a point, most populous first (the offline place search's "locality" results). */
+/** The state (province) name of a point in `country` (ISO code), or null when no known town is near. */
+export function stateNear(country: string, latitude: number, longitude: number): string | null {
+  return stateOf(load(), country, latitude, longitude);
+}
+
 export function townsNear(latitude: number, longitude: number, km: number, limit: number): Place[] {
   const index = load();
   const near: City[] = [];

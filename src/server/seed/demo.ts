@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { NAME_PATTERN } from '../../shared/validation/user';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
+import { stateNear } from '../geo/gazetteer';
 import { createLocalStorage, type StoredImage } from '../uploads/storage';
 
 export interface SeedOptions {
@@ -444,17 +445,21 @@ export async function seedDemo(
         const image = pick(images);
         const created = past();
         const jitter = () => f.number.float({ min: -0.03, max: 0.03, fractionDigits: 5 });
+        const name = pick(SPOT_NAMES)(city.name) + (m < 20 ? '' : ` ${m}`);
+        const latitude = Number((city.loc.coordinates[1] + jitter()).toFixed(6));
+        const longitude = Number((city.loc.coordinates[0] + jitter()).toFixed(6));
         return {
           user_id: userIds.length ? pick(userIds) : null,
-          name: pick(SPOT_NAMES)(city.name) + (m < 20 ? '' : ` ${m}`),
+          name,
           status: activeMostly(0.9),
-          address: `${f.location.streetAddress()}, ${city.name}`,
-          country: city.country,
-          state: city.adminCode,
+          // the place as the offline geocoder words it: names, not codes (it knows no post codes)
+          address: `${name}, ${city.name}, ${countryName.of(city.country)}`,
+          country: countryName.of(city.country) ?? city.country,
+          state: stateNear(city.country, latitude, longitude),
           city: city.name,
-          post_code: f.location.zipCode(),
-          latitude: Number((city.loc.coordinates[1] + jitter()).toFixed(6)),
-          longitude: Number((city.loc.coordinates[0] + jitter()).toFixed(6)),
+          post_code: null,
+          latitude,
+          longitude,
           image: image.url,
           thumbnail_url: image.thumbnailUrl,
           created_at: created,
@@ -480,7 +485,7 @@ export async function seedDemo(
       const place = {
         spot: spot?.name ?? city!.name,
         city: spot?.city ?? city!.name,
-        country: countryName.of(spot?.country ?? city!.country) ?? '',
+        country: spot?.country ?? countryName.of(city!.country) ?? '',
       };
       let description = sample(f, DESCRIPTIONS, f.number.int({ min: 1, max: 3 }))
         .join(' ')

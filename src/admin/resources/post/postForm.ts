@@ -59,7 +59,8 @@ export function initialValues(post?: PostDetail): Partial<PostDialogValues> {
     itinerary_date: (post.itinerary_date ?? post.created_at).slice(0, 16),
     category_id: post.postCategory.map((c) => c.category.id),
     tag_id: post.postTag.map((t) => t.tag.id),
-    spots: post.postSpot.map(({ spot }) => ({ spotId: spot.id, address: spot.address ?? spot.name, name: spot.name, image: spot.image })),
+    // a stop already saved reads as its spot's name (a street address says less to staff)
+    spots: post.postSpot.map(({ spot }) => ({ spotId: spot.id, address: spot.name, name: spot.name, image: spot.image })),
   };
 }
 
