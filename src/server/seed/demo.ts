@@ -487,7 +487,7 @@ export async function seedDemo(
         city: spot?.city ?? city!.name,
         country: spot?.country ?? countryName.of(city!.country) ?? '',
       };
-      let description = sample(f, DESCRIPTIONS, f.number.int({ min: 1, max: 3 }))
+      const description = sample(f, DESCRIPTIONS, f.number.int({ min: 1, max: 3 }))
         .join(' ')
         .replaceAll('{spot}', place.spot)
         .replaceAll('{city}', place.city);
