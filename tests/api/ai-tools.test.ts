@@ -148,6 +148,54 @@ describe.each(dialects)('place search and itinerary suggestions on %s', (dialect
     expect(listed.map((p: { id: number }) => p.id)).toContain(saved.id);
   });
 
+  it('understands Turkish and Arabic searches, says the place in every language and lists each spot once', async () => {
+    const ask = (search: string, ids: number[], lang?: string) =>
+      get(`/itinerarySuggestion?category_ids=${encodeURIComponent(JSON.stringify(ids))}&search=${encodeURIComponent(search)}&isAdminPanel=true${lang ? `&lang=${lang}` : ''}`);
+    // the market entered a second time by someone else, 20 m from the first
+    const { db } = t.ctx;
+    const stamp = new Date().toISOString();
+    const owner = await db.selectFrom('users').select('id').where('email', '=', 'local@example.com').executeTakeFirstOrThrow();
+    const copy = await db
+      .insertInto('spots')
+      .values({ user_id: owner.id, name: 'Grand Bazaar', status: 'Active', address: null, city: 'Istanbul', state: 'Istanbul', country: 'Türkiye', post_code: null, latitude: 41.0108, longitude: 28.9682, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 3; i++) {
+      const post = await db
+        .insertInto('posts')
+        .values({ type: 'post', user_id: owner.id, title: `Bazaar again ${i}`, description: null, latitude: 41.0108, longitude: 28.9682, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('post_spots').values({ post_id: post.id, spot_id: copy.id, position: 0, itinerary_date: null }).execute();
+      await db.insertInto('post_categories').values({ post_id: post.id, category_id: categoryIds.Food }).execute();
+    }
+
+    for (const search of ["İstanbul'da 2 gün", 'ISTANBUL’DA 2 GÜN', '2 أيام في إسطنبول', 'إسطنبول ٢ أيام']) {
+      const res = await ask(search, [categoryIds.Food, categoryIds.History]);
+      expect(res.statusCode, search).toBe(200);
+      const days = res.json().data.data;
+      expect(days.map((d: { title: string }) => d.title), search).toEqual(['Istanbul, day 1 of 2', 'Istanbul, day 2 of 2']);
+      expect(days[0]).toMatchObject({ day: 1, days: 2, place: 'Istanbul', placeNames: { en: 'Istanbul', tr: 'İstanbul', ar: 'إسطنبول' }, theme: null });
+      const names = days.flatMap((d: { postSpot: { spot: { name: string } }[] }) => d.postSpot.map((p) => p.spot.name));
+      expect(new Set(names).size, names.join(', ')).toBe(names.length);
+      expect(names).toContain('Grand Bazaar');
+    }
+
+    // refusals carry their catalogue key and values, the place in the asker's language
+    const nowhere = await ask("Atlantisköyü'nde 2 gün", [categoryIds.Food], 'tr');
+    expect(nowhere.statusCode).toBe(404);
+    expect(nowhere.json()).toMatchObject({
+      message: 'No itinerary can be suggested: "Atlantisköyü" is not a place we know.',
+      data: { messageKey: 'unknownPlace', values: { place: 'Atlantisköyü' } },
+    });
+    const empty = await ask('3 أيام في باريس', [categoryIds.Food], 'ar');
+    expect(empty.statusCode).toBe(404);
+    expect(empty.json()).toMatchObject({
+      message: 'No itinerary can be suggested for "3 أيام في باريس": no spots are known near Paris yet.',
+      data: { messageKey: 'nothingToSuggest', values: { search: '3 أيام في باريس', place: 'باريس' } },
+    });
+  });
+
   it('keeps the AI tools for Admins', async () => {
     await createUser(t, { email: 'sub-all@example.com', password: PASSWORD, user_type: 'Sub-Admin', permissions: ['Spot-list', 'Post-list', 'Itinerary-list', 'Categories-list'] });
     const sub = (await loginAs(t, 'sub-all@example.com', PASSWORD)).token;

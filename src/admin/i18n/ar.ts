@@ -128,6 +128,7 @@ export const ar: Catalogue = {
       done: { delete: 'حذف', inactive: 'تعطيل', active: 'تفعيل' },
     },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
+    discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل' },
     catalogue: {
       status: 'الحالة',
       add_row: 'إضافة صف آخر',
@@ -225,6 +226,8 @@ export const ar: Catalogue = {
       stops: 'لا محطات |||| محطة واحدة |||| محطتان |||| %{smart_count} محطات |||| %{smart_count} محطة |||| %{smart_count} محطة',
       save: 'حفظ خطة الرحلة',
       saved: 'تم الحفظ',
+      day_title: '%{place}، اليوم %{day} من %{days}',
+      theme_title: '%{theme} في %{place}',
     },
     report: {
       detail: 'تفاصيل البلاغ',
@@ -233,6 +236,30 @@ export const ar: Catalogue = {
       report_user: 'المستخدم المبلغ عنه',
       reason: 'السبب',
       set_status: 'تعيين الحالة إلى %{status}',
+      effect: {
+        hide_post: 'إخفاء هذا المنشور',
+        show_post: 'إظهار هذا المنشور مجددًا',
+        hide_comment: 'إخفاء هذا التعليق',
+        show_comment: 'إظهار هذا التعليق مجددًا',
+        deactivate_user: 'جعل هذا المستخدم غير نشط',
+        activate_user: 'جعل هذا المستخدم نشطًا',
+      },
+      confirm: {
+        hide_post: 'إخفاء هذا المنشور؟',
+        show_post: 'إظهار هذا المنشور مجددًا؟',
+        hide_comment: 'إخفاء هذا التعليق؟',
+        show_comment: 'إظهار هذا التعليق مجددًا؟',
+        deactivate_user: 'جعل هذا المستخدم غير نشط؟',
+        activate_user: 'جعل هذا المستخدم نشطًا؟',
+      },
+      confirm_text: {
+        hide_post: 'سيُخفى «%{name}» في كل مكان حتى يُعاد إظهاره.',
+        show_post: 'سيظهر «%{name}» مجددًا.',
+        hide_comment: 'سيُخفى التعليق «%{name}» حتى يُعاد إظهاره.',
+        show_comment: 'سيظهر التعليق «%{name}» مجددًا.',
+        deactivate_user: 'سيصبح %{name} غير نشط.',
+        activate_user: 'سيصبح %{name} نشطًا مجددًا.',
+      },
       types: { post: 'منشور', comment: 'تعليق', user: 'مستخدم' },
     },
     user: {
@@ -261,6 +288,12 @@ export const ar: Catalogue = {
       'Tags-list': 'الوسوم',
       'Report-list': 'البلاغات',
       'EmailTemplate-list': 'قوالب البريد الإلكتروني',
+    },
+    access: {
+      refused: 'ليست لديك صلاحية فتح هذه الصفحة.',
+      card_refused: 'لا صلاحية لفتح هذه القائمة',
+      needs_permission: 'تحتاج هذه القائمة إلى صلاحية %{permission} (%{code}).',
+      ask_admin: 'اطلب من أحد المديرين منحها لحسابك.',
     },
     not_found: {
       title: 'عذرًا! الصفحة غير موجودة',

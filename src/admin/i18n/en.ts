@@ -102,6 +102,7 @@ const app = {
       done: { delete: 'deleted', inactive: 'set inactive', active: 'set active' },
     },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
+    discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing' },
     catalogue: {
       status: 'Status',
       add_row: 'Add another row',
@@ -199,6 +200,8 @@ const app = {
       stops: '%{smart_count} stop |||| %{smart_count} stops',
       save: 'Save itinerary',
       saved: 'Saved',
+      day_title: '%{place}, day %{day} of %{days}',
+      theme_title: '%{theme} in %{place}',
     },
     report: {
       detail: 'Report Details',
@@ -207,6 +210,30 @@ const app = {
       report_user: 'Report User',
       reason: 'Reason',
       set_status: 'Set the status to %{status}',
+      effect: {
+        hide_post: 'Hide this post',
+        show_post: 'Show this post again',
+        hide_comment: 'Hide this comment',
+        show_comment: 'Show this comment again',
+        deactivate_user: 'Set this user Inactive',
+        activate_user: 'Set this user Active',
+      },
+      confirm: {
+        hide_post: 'Hide this post?',
+        show_post: 'Show this post again?',
+        hide_comment: 'Hide this comment?',
+        show_comment: 'Show this comment again?',
+        deactivate_user: 'Set this user Inactive?',
+        activate_user: 'Set this user Active?',
+      },
+      confirm_text: {
+        hide_post: '"%{name}" will be hidden everywhere until it is shown again.',
+        show_post: '"%{name}" will be visible again.',
+        hide_comment: 'The comment "%{name}" will be hidden until it is shown again.',
+        show_comment: 'The comment "%{name}" will be visible again.',
+        deactivate_user: '%{name} will be set Inactive.',
+        activate_user: '%{name} will be set Active again.',
+      },
       types: { post: 'Post', comment: 'Comment', user: 'User' },
     },
     user: {
@@ -235,6 +262,12 @@ const app = {
       'Tags-list': 'Tags',
       'Report-list': 'Reports',
       'EmailTemplate-list': 'Email Templates',
+    },
+    access: {
+      refused: 'You do not have permission to open this page.',
+      card_refused: 'No permission to open this list',
+      needs_permission: 'This list needs the %{permission} permission (%{code}).',
+      ask_admin: 'Ask an Admin to grant it to your account.',
     },
     not_found: {
       title: 'Oops! Page not found',

@@ -128,6 +128,7 @@ export const tr: Catalogue = {
       done: { delete: 'silindi', inactive: 'pasif yapıldı', active: 'aktif yapıldı' },
     },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
+    discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et' },
     catalogue: {
       status: 'Durum',
       add_row: 'Bir satır daha ekle',
@@ -225,6 +226,8 @@ export const tr: Catalogue = {
       stops: '%{smart_count} durak |||| %{smart_count} durak',
       save: 'Gezi planını kaydet',
       saved: 'Kaydedildi',
+      day_title: '%{place}, %{day}. gün / %{days}',
+      theme_title: '%{place}: %{theme}',
     },
     report: {
       detail: 'Şikâyet Ayrıntıları',
@@ -233,6 +236,30 @@ export const tr: Catalogue = {
       report_user: 'Şikâyet Edilen',
       reason: 'Neden',
       set_status: 'Durumu %{status} yap',
+      effect: {
+        hide_post: 'Bu gönderiyi gizle',
+        show_post: 'Bu gönderiyi yeniden göster',
+        hide_comment: 'Bu yorumu gizle',
+        show_comment: 'Bu yorumu yeniden göster',
+        deactivate_user: 'Bu kullanıcıyı Pasif yap',
+        activate_user: 'Bu kullanıcıyı Aktif yap',
+      },
+      confirm: {
+        hide_post: 'Bu gönderi gizlensin mi?',
+        show_post: 'Bu gönderi yeniden gösterilsin mi?',
+        hide_comment: 'Bu yorum gizlensin mi?',
+        show_comment: 'Bu yorum yeniden gösterilsin mi?',
+        deactivate_user: 'Bu kullanıcı Pasif yapılsın mı?',
+        activate_user: 'Bu kullanıcı Aktif yapılsın mı?',
+      },
+      confirm_text: {
+        hide_post: '"%{name}" yeniden gösterilene kadar her yerde gizlenecek.',
+        show_post: '"%{name}" yeniden görünür olacak.',
+        hide_comment: '"%{name}" yorumu yeniden gösterilene kadar gizlenecek.',
+        show_comment: '"%{name}" yorumu yeniden görünür olacak.',
+        deactivate_user: '%{name} Pasif yapılacak.',
+        activate_user: '%{name} yeniden Aktif yapılacak.',
+      },
       types: { post: 'Gönderi', comment: 'Yorum', user: 'Kullanıcı' },
     },
     user: {
@@ -261,6 +288,12 @@ export const tr: Catalogue = {
       'Tags-list': 'Etiketler',
       'Report-list': 'Şikâyetler',
       'EmailTemplate-list': 'E-posta Şablonları',
+    },
+    access: {
+      refused: 'Bu sayfayı açma yetkiniz yok.',
+      card_refused: 'Bu listeyi açma yetkiniz yok',
+      needs_permission: 'Bu liste %{permission} yetkisini (%{code}) gerektirir.',
+      ask_admin: 'Hesabınıza bu yetkiyi vermesi için bir Yöneticiye başvurun.',
     },
     not_found: {
       title: 'Hay aksi! Sayfa bulunamadı',

@@ -3,6 +3,7 @@
 // into days by distance and order each day as a short route. Pure and deterministic: the same spots
 // and query give the same plan.
 import { distanceKm } from '../geo/types';
+import { analyseQuery, foldText } from './query';
 import { type Point, shortRoute } from './route';
 
 export interface Candidate extends Point {
@@ -24,39 +25,21 @@ export interface ParsedQuery {
   themes: string[];
 }
 
-export const MAX_DAYS = 7;
+export { MAX_DAYS } from './query';
 export const STOPS_PER_DAY = 4;
 /** Spots farther than this from the place are not part of its trip. */
 export const RADIUS_KM = 60;
-
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, a: 1 };
+/** Two spots of the same name closer than this are the same place entered twice. */
+export const SAME_SPOT_KM = 0.1;
 
 /**
  * Understands "3 days in Istanbul", "weekend in Rome", "museums and food in Paris for two days",
- * "Izmir": the place, a number of days (1 when none is said, at most 7) and theme words.
+ * "Izmir", "İstanbul'da 3 gün", "3 أيام في إسطنبول": the place (folded), a number of days (1 when
+ * none is said, at most 7) and theme words. See analyseQuery for the rest of what it reads.
  */
 export function parseQuery(text: string): ParsedQuery {
-  let rest = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}\s'-]/gu, ' ')} `;
-  let days = 1;
-  const count = rest.match(/\s(\d+|one|two|three|four|five|six|seven|a)[\s-]+days?\s/);
-  if (count) {
-    days = Number(count[1]) || NUMBER_WORDS[count[1]] || 1;
-    rest = rest.replace(count[0], ' ');
-  } else if (/\sweekend\s/.test(rest)) {
-    days = 2;
-    rest = rest.replace(/\sweekend\s/, ' ');
-  } else if (/\s(a\s)?week\s/.test(rest)) {
-    days = 7;
-    rest = rest.replace(/\s(a\s)?week\s/, ' ');
-  }
-  days = Math.min(Math.max(days, 1), MAX_DAYS);
-  // "… in <place>" names the place; without "in", the words that are not themes do
-  const inAt = rest.lastIndexOf(' in ');
-  const placePart = inAt >= 0 ? rest.slice(inAt + 4) : rest;
-  const themePart = inAt >= 0 ? rest.slice(0, inAt) : '';
-  const STOP = new Set(['for', 'a', 'the', 'of', 'and', 'to', 'trip', 'tour', 'days', 'day', 'plan', 'itinerary', 'with', 'my']);
-  const words = (s: string) => s.split(/\s+/).filter((w) => w && !STOP.has(w));
-  return { place: words(placePart).join(' '), days, themes: words(themePart) };
+  const { place, days, themes } = analyseQuery(text);
+  return { place, days, themes };
 }
 
 /** A spot's score: 1, plus 3 for each chosen category among its posts', plus its popularity (log). */
@@ -107,14 +90,33 @@ export interface DayPlan<T> {
 }
 
 /**
- * The plan: candidates within RADIUS_KM of `center`, the best `days * STOPS_PER_DAY` of them, grouped
- * into days and each day ordered as a short route. Empty when no spot is near.
+ * Each place once, best first: a spot listed twice (same id), or entered twice (the same name,
+ * ignoring case and accents, within SAME_SPOT_KM), keeps only its first, best-scored entry.
+ */
+export function distinctSpots<T extends Candidate>(ranked: readonly T[]): T[] {
+  const kept: T[] = [];
+  const ids = new Set<number>();
+  const byName = new Map<string, T[]>();
+  for (const c of ranked) {
+    if (ids.has(c.id)) continue;
+    const name = foldText(c.name).replace(/\s+/g, ' ');
+    const same = byName.get(name) ?? [];
+    if (same.some((k) => distanceKm(k.latitude, k.longitude, c.latitude, c.longitude) <= SAME_SPOT_KM)) continue;
+    ids.add(c.id);
+    byName.set(name, [...same, c]);
+    kept.push(c);
+  }
+  return kept;
+}
+
+/**
+ * The plan: candidates within RADIUS_KM of `center`, each place once, the best `days * STOPS_PER_DAY`
+ * of them, grouped into days and each day ordered as a short route. Empty when no spot is near.
  */
 export function planTrip<T extends Candidate>(candidates: readonly T[], center: Point, days: number, preferredCategoryIds: readonly number[]): DayPlan<T>[] {
   const preferred = new Set(preferredCategoryIds);
   const near = candidates.filter((c) => distanceKm(center.latitude, center.longitude, c.latitude, c.longitude) <= RADIUS_KM);
-  const chosen = [...near]
-    .sort((a, b) => score(b, preferred) - score(a, preferred) || a.id - b.id)
-    .slice(0, days * STOPS_PER_DAY);
+  const ranked = [...near].sort((a, b) => score(b, preferred) - score(a, preferred) || a.id - b.id);
+  const chosen = distinctSpots(ranked).slice(0, days * STOPS_PER_DAY);
   return groupByDistance(chosen, days).map((group, i) => ({ day: i + 1, stops: shortRoute(group) }));
 }

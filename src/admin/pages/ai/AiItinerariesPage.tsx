@@ -2,10 +2,11 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, Box, Button, Card, CardActions, CardContent, CardHeader, CircularProgress, Grid, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { type RaRecord, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { type RaRecord, Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { RouteMap } from '../../components/RouteMap';
 import { useServerMessage } from '../../components/useServerMessage';
 import { apiFetch, toQuery } from '../../providers/httpClient';
+import { SuggestionTitle, suggestionTitle, type TitledSuggestion } from './SuggestionTitle';
 
 interface Category {
   id: number;
@@ -14,9 +15,8 @@ interface Category {
 interface SuggestedStop {
   spot: { id: number; name: string; address: string | null; latitude: number; longitude: number; city: string | null; country: string | null; image: string | null; thumbnail_url: string | null };
 }
-interface Suggestion {
+interface Suggestion extends TitledSuggestion {
   id: string;
-  title: string;
   postSpot: SuggestedStop[];
 }
 
@@ -25,11 +25,13 @@ type LoadState = 0 | 1 | 2;
 
 /**
  * /aiItineraries, 'AI Suggested Itineraries' (spec §2): preference categories and a search such as
- * '3 days in Istanbul' (Enter submits); one card per suggested day with its stops and route, each
- * saved as an itinerary.
+ * '3 days in Istanbul' (Enter submits; Turkish and Arabic searches too); one card per suggested day
+ * with its stops and route, each saved as an itinerary. Titles are worded in the current language;
+ * typed text and place names are isolated (dir="auto", <bdi>) so right-to-left text does not reorder them.
  */
 export function AiItinerariesPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const serverMessage = useServerMessage();
   const dataProvider = useDataProvider();
@@ -54,7 +56,7 @@ export function AiItinerariesPage() {
     setSavedIds(new Set());
     try {
       const res = await apiFetch<{ data: Suggestion[] }>(
-        `/itinerarySuggestion${toQuery({ category_ids: JSON.stringify(chosen.map((c) => c.id)), search: text.trim(), isAdminPanel: 'true' })}`,
+        `/itinerarySuggestion${toQuery({ category_ids: JSON.stringify(chosen.map((c) => c.id)), search: text.trim(), isAdminPanel: 'true', lang: locale })}`,
       );
       setSuggestions(res.data.data);
       if (!res.data.data.length) notify(translate('messages.noDataFound'), { type: 'error' });
@@ -69,7 +71,7 @@ export function AiItinerariesPage() {
     setState(2);
     // the spec's multipart form; the stops are our spots already, so their ids come along
     const form = new FormData();
-    form.append('title', s.title);
+    form.append('title', suggestionTitle(translate, s, locale));
     form.append('type', 'itinerary');
     form.append('is_public', '1');
     form.append('is_planeed', '1');
@@ -120,6 +122,7 @@ export function AiItinerariesPage() {
               placeholder={translate('app.ai_itineraries.placeholder')}
               value={text}
               onChange={(e) => setText(e.target.value)}
+              slotProps={{ htmlInput: { dir: 'auto' } }}
               sx={{ flex: 1 }}
             />
             <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={state !== 1}>
@@ -138,13 +141,21 @@ export function AiItinerariesPage() {
       <Grid container spacing={2} sx={{ mt: 1 }}>
         {suggestions.map((s) => (
           <Grid key={s.id} size={{ xs: 12, lg: 6 }}>
-            <Card component="section" aria-label={s.title}>
-              <CardHeader title={s.title} subheader={translate('app.ai_itineraries.stops', { smart_count: s.postSpot.length })} />
+            <Card component="section" aria-label={suggestionTitle(translate, s, locale)}>
+              <CardHeader title={<SuggestionTitle suggestion={s} translate={translate} locale={locale} />} subheader={translate('app.ai_itineraries.stops', { smart_count: s.postSpot.length })} />
               <CardContent>
                 <List dense>
                   {s.postSpot.map(({ spot }, i) => (
                     <ListItem key={spot.id} disableGutters>
-                      <ListItemText primary={`${i + 1}. ${spot.name}`} secondary={[spot.city, spot.country].filter(Boolean).join(', ')} />
+                      <ListItemText
+                        primary={
+                          <>
+                            {`${i + 1}. `}
+                            <bdi>{spot.name}</bdi>
+                          </>
+                        }
+                        secondary={<bdi>{[spot.city, spot.country].filter(Boolean).join(', ')}</bdi>}
+                      />
                     </ListItem>
                   ))}
                 </List>

@@ -11,7 +11,10 @@ import { HttpError, badRequest } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
-import { parseQuery, planTrip, RADIUS_KM } from '../../suggest/engine';
+import type { Place } from '../../geo/types';
+import { planTrip, RADIUS_KM } from '../../suggest/engine';
+import type { PlaceLanguage } from '../../suggest/places';
+import { analyseQuery } from '../../suggest/query';
 import { audit } from '../auth/service';
 import { loadPost, savePost } from '../posts/service';
 
@@ -22,9 +25,22 @@ const suggestionQuery = z.object({
   search: z.string().trim().max(300).default(''),
   userEmail: z.string().optional(),
   isAdminPanel: z.string().optional(),
+  /** the admin's language (en, tr, ar): the place name in the error values is given in it */
+  lang: z.string().max(10).optional(),
 });
 
-const title = (text: string) => text.replace(/\b\p{L}/gu, (c) => c.toLocaleUpperCase('en'));
+const LANGUAGES: readonly PlaceLanguage[] = ['en', 'tr', 'ar'];
+const languageOf = (lang: string | undefined): PlaceLanguage => (LANGUAGES.find((l) => l === lang?.slice(0, 2).toLowerCase()) ?? 'en');
+
+/** Capitalised words, with the Turkish dotted/dotless i when the search is Turkish. */
+const title = (text: string, lang: PlaceLanguage) => text.replace(/(^|\s)\p{L}/gu, (c) => c.toLocaleUpperCase(lang === 'tr' ? 'tr' : 'en'));
+
+/**
+ * A 404 in the spec's English, with the catalogue key and its values in `data` so that the admin
+ * words it in the staff member's language (useServerMessage).
+ */
+const notSuggested = (key: 'unknownPlace' | 'nothingToSuggest', english: Record<string, string>, local: Record<string, string>) =>
+  new HttpError(404, englishMessage(key, english), { messageKey: key, values: local });
 
 export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -40,17 +56,31 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
       categoryIds = [];
     }
     if (!q.search || !categoryIds.length) throw badRequest(v('suggestionRequired'));
-    const wanted = parseQuery(q.search);
-    const center = wanted.place ? await ctx.geo.geocode(wanted.place) : null;
-    if (!center) throw new HttpError(404, englishMessage('unknownPlace', { place: wanted.place || q.search }));
+    const lang = languageOf(q.lang);
+    const wanted = analyseQuery(q.search);
+    // the place as the table names it, else as typed, then without a Turkish ending or Arabic prefix
+    let center: Place | null = null;
+    for (const text of wanted.geocodeQueries) {
+      center = await ctx.geo.geocode(text);
+      if (center) break;
+    }
+    if (!center) {
+      const place = wanted.placeText || q.search;
+      throw notSuggested('unknownPlace', { place }, { place });
+    }
+    const names: Record<PlaceLanguage, string> = wanted.known?.names ?? { en: center.name, tr: center.name, ar: center.name };
     const plan = planTrip(await spotsNear(db, center.latitude, center.longitude, RADIUS_KM), center, wanted.days, categoryIds);
-    if (!plan.length) throw new HttpError(404, englishMessage('nothingToSuggest', { search: q.search, place: center.name }));
-    const theme = wanted.themes.length ? `${title(wanted.themes.join(' '))} in ` : '';
+    if (!plan.length) throw notSuggested('nothingToSuggest', { search: q.search, place: names.en }, { search: q.search, place: names[lang] });
+    const theme = wanted.themes.length ? title(wanted.themes.join(' '), wanted.lang) : null;
     const suggestions = plan.map(({ day, stops }) => ({
-      id: `${center.name}-${wanted.days}-${day}`.toLowerCase().replace(/\s+/g, '-'),
-      title: plan.length > 1 ? `${theme}${center.name}, day ${day} of ${plan.length}` : `${theme}${center.name}`,
+      id: `${names.en}-${wanted.days}-${day}`.toLowerCase().replace(/\s+/g, '-'),
+      // English; the admin words the title from place, placeNames, theme, day and days
+      title: `${theme ? `${theme} in ` : ''}${names.en}${plan.length > 1 ? `, day ${day} of ${plan.length}` : ''}`,
       day,
       days: plan.length,
+      place: names.en,
+      placeNames: names,
+      theme,
       postSpot: stops.map((s) => ({
         spot: {
           id: s.id,
