@@ -9,7 +9,9 @@ import { decodeNumericEntities } from '../../shared/text';
 /** The list's search box; its placeholder is a catalogue key (SearchInput does not translate it). */
 function ListSearchInput({ placeholderKey }: { placeholderKey: string; source: string; alwaysOn: boolean }) {
   const translate = useTranslate();
-  return <SearchInput source="q" alwaysOn placeholder={translate(placeholderKey)} sx={{ minWidth: 360 }} />;
+  const placeholder = translate(placeholderKey);
+  // the whole placeholder stays readable: as wide as it needs on a screen, the full width on a phone
+  return <SearchInput source="q" alwaysOn placeholder={placeholder} title={placeholder} sx={{ minWidth: { xs: 0, sm: 360 }, width: { xs: '100%', sm: `${Math.min(60, placeholder.length + 6)}ch` } }} />;
 }
 
 export const listSearchFilters = (placeholderKey: string) => [
@@ -70,6 +72,31 @@ export function AvatarCell({ source, alt = 'name' }: { source: string; alt?: str
   );
 }
 
+/**
+ * Below MUI's `sm` breakpoint (a phone) a list is a card per row: no header row, each row's cells flow
+ * and wrap inside the screen instead of a table scrolling sideways; the filter form takes the width.
+ */
+const phoneCards = {
+  '@media (max-width: 599.95px)': {
+    '& .RaList-main .RaFilterForm-root, & .RaList-main .RaFilterFormInput-body': { width: '100%', flex: 1 },
+    '& .RaDataTable-thead': { display: 'none' },
+    '& .RaDataTable-table, & .RaDataTable-tbody': { display: 'block', width: '100%', minWidth: 0 },
+    '& .RaDataTable-tbody > tr': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      columnGap: 1.5,
+      rowGap: 0.5,
+      px: 1.5,
+      py: 1.25,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& .RaDataTable-tbody > tr > td': { display: 'block', border: 0, p: 0, maxWidth: '100%', minWidth: 0, overflowWrap: 'anywhere' },
+    '& .RaDataTable-tbody > tr > td:empty': { display: 'none' },
+  },
+} as const;
+
 /** A resource's list screen: search box with the spec's placeholder, paging, default order, empty state. */
 export function ResourceList({
   searchKey,
@@ -91,7 +118,7 @@ export function ResourceList({
       sort={sort}
       empty={false}
       actions={actions ?? false}
-      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, ...phoneCards }}
     >
       <LoadingNote />
       {children}

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Logout, MenuItemLink, AppBar as RaAppBar, Layout as RaLayout, TitlePortal, UserMenu, useSidebarState, useTranslate } from 'react-admin';
 import { LAYOUT } from '../../shared/preferences';
 import { session } from '../providers/session';
+import { AppBarToolbar, AppBarTools } from './AppBarTools';
 import { FullscreenButton } from './FullscreenButton';
 import { Menu } from './Menu';
 import { MenuSearch } from './MenuSearch';
@@ -36,13 +37,19 @@ function AppBar() {
   const { preferences } = usePreferences();
   const sideMenu = preferences.layout !== 'layout2' && preferences.navbar.display;
   return (
-    <RaAppBar userMenu={<AppUserMenu />} sx={hidden || !sideMenu ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}>
-      <TitlePortal />
-      {!hidden && <MenuSearch />}
-      {!hidden && <ShortcutsMenu />}
-      {!hidden && preferences.rightSidePanel.display && <QuickPanelButton />}
-      <FullscreenButton />
-      <ThemeSettingsButton />
+    <RaAppBar
+      userMenu={<AppUserMenu />}
+      toolbar={<AppBarToolbar />}
+      sx={hidden || !sideMenu ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}
+    >
+      <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+      <AppBarTools>
+        {!hidden && <MenuSearch />}
+        {!hidden && <ShortcutsMenu />}
+        {!hidden && preferences.rightSidePanel.display && <QuickPanelButton />}
+        <FullscreenButton />
+        <ThemeSettingsButton />
+      </AppBarTools>
     </RaAppBar>
   );
 }
