@@ -228,3 +228,64 @@ describe.each(dialects)('catalogue screens on %s', (dialect) => {
     expect((await t.app.inject({ url: '/api/tag' })).statusCode).toBe(401);
   });
 });
+
+describe.each(dialects)('catalogue search by status on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const at = new Date().toISOString();
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+    // an Active row, an Inactive one, and an Inactive one whose name holds 'active'
+    const named = [
+      ['Lakes', 'Active'],
+      ['Caves', 'Inactive'],
+      ['Proactive trips', 'Inactive'],
+    ] as const;
+    for (const table of ['categories', 'tags', 'report_categories'] as const) {
+      await t.ctx.db
+        .insertInto(table)
+        .values(named.map(([name, status]) => ({ name, name_key: name.toLowerCase(), status, created_at: at, updated_at: at })))
+        .execute();
+    }
+    for (const table of ['content_pages', 'email_templates'] as const) {
+      await t.ctx.db
+        .insertInto(table)
+        .values(named.map(([title, status]) => ({ title, slug: `${table}-${title.toLowerCase().replace(/ /g, '-')}`, description: `<p>${title}</p>`, status, created_at: at, updated_at: at })))
+        .execute();
+    }
+  });
+  afterAll(async () => t.close());
+
+  const LISTS = [
+    ['/api/category', 'categories', 'name'],
+    ['/api/tag', 'tags', 'name'],
+    ['/api/reportCategory', 'report_categories', 'name'],
+    ['/api/page', 'content_pages', 'title'],
+    ['/api/email-template', 'email_templates', 'title'],
+  ] as const;
+
+  it('a status term matches the status exactly, the other columns by substring, on every catalogue list', async () => {
+    for (const [url, table, label] of LISTS) {
+      const search = async (term: string) => {
+        const res = await t.app.inject({ url: `${url}?limit=100&filter=${encodeURIComponent(term)}`, headers: bearer(admin) });
+        expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+        const body = res.json().data as { data: Record<string, string>[]; meta: { total: number } };
+        expect(body.meta.total).toBe(body.data.length);
+        return body.data;
+      };
+      const mine = (rows: Record<string, string>[]) => rows.map((r) => r[label]).filter((n) => ['Lakes', 'Caves', 'Proactive trips'].includes(n)).sort();
+      for (const term of ['Active', 'active', 'ACTIVE']) {
+        const rows = await search(term);
+        expect(mine(rows), `${table} ${term}`).toEqual(['Lakes', 'Proactive trips']);
+        // nothing Inactive comes back unless a searched column other than the status holds the word
+        for (const r of rows) if (r.status !== 'Active') expect(`${r[label]} ${r.slug ?? ''} ${r.description ?? ''}`.toLowerCase(), table).toContain('active');
+      }
+      const inactive = await search('inactive');
+      expect(mine(inactive), `${table} inactive`).toEqual(['Caves', 'Proactive trips']);
+      expect(inactive.every((r) => r.status === 'Inactive'), table).toBe(true);
+      // not a status value: substring over every searched column, the status too
+      expect(mine(await search('ctiv')), `${table} ctiv`).toEqual(['Caves', 'Lakes', 'Proactive trips']);
+    }
+  });
+});

@@ -150,3 +150,51 @@ describe.each(dialects)('reports and moderation on %s', (dialect) => {
     expect((await get('/api/user/reports?type=user', moderator)).statusCode).toBe(200);
   });
 });
+
+describe.each(dialects)('report search by status on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const reports: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+    const reporter = await createUser(t, { email: 'rana@example.com', password: PASSWORD, user_type: 'User', name: 'Rana Reporter' });
+    const stamp = new Date().toISOString();
+    // [key, reported person, reason, report status, target status (the list's Status column)]
+    const rows = [
+      ['a', 'Tolga Troll', 'Keeps sending messages', 'Pending', 'Active'],
+      ['b', 'Umut Uslu', 'Fake profile', 'Pending', 'Inactive'],
+      ['c', 'Veli Vural', 'Rude replies', 'Resolved', 'Inactive'],
+      // the reason holds the word: found by its reason whatever the status
+      ['d', 'Yusuf Yalın', 'Inactive account sells followers', 'Resolved', 'Active'],
+    ] as const;
+    for (const [key, name, reason, status, target] of rows) {
+      const other = await createUser(t, { email: `${key}@example.com`, password: PASSWORD, user_type: 'User', name });
+      reports[key] = (
+        await t.ctx.db
+          .insertInto('reports')
+          .values({ type: 'user', user_id: reporter, post_id: null, comment_id: null, other_user_id: other, report_category_id: null, reason, status, user_status_by_admin: target, created_at: stamp, updated_at: stamp })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+  });
+  afterAll(async () => t.close());
+
+  const search = async (term: string) => {
+    const res = await t.app.inject({ url: `/api/user/reports?type=user&limit=50&filter=${encodeURIComponent(term)}`, headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = res.json().data.data.map((r: { id: number }) => r.id);
+    return Object.keys(reports).filter((k) => ids.includes(reports[k]));
+  };
+
+  it("a status term matches the target's and the report's status exactly, the other columns by substring", async () => {
+    expect(await search('Active')).toEqual(['a', 'd']);
+    expect(await search('inactive')).toEqual(['b', 'c', 'd']);
+    expect(await search('PENDING')).toEqual(['a', 'b']);
+    expect(await search('resolved')).toEqual(['c', 'd']);
+    // not a status value: substring as before
+    expect(await search('activ')).toEqual(['a', 'b', 'c', 'd']);
+    expect(await search('uslu')).toEqual(['b']);
+  });
+});

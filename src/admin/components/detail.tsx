@@ -1,8 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Grid, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Button, ShowBase, Title, useTranslate } from 'react-admin';
+import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { type ReactNode, useCallback } from 'react';
+import { Button, ShowBase, Title, useNotify, useShowContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { useServerMessage } from './useServerMessage';
 
 /** One labelled value of a read-only detail; '----' when there is none (spec §2). */
 export function DetailItem({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -17,7 +18,12 @@ export function DetailItem({ label, children, wide }: { label: string; children:
   );
 }
 
-/** A detail page: the record of the path's id, a back link and a title; `actions` beside the title. */
+/**
+ * A detail page: the record of the path's id, a back link and a title; `actions` beside the title. A
+ * record that is not there (deleted, never was, an id that is not one) shows 'No data found!' under the
+ * back link, on its own address: no redirect to the list and no toast (spec §2). Another failure says
+ * the server's message once; a 401 is the auth provider's.
+ */
 export function DetailPage({
   resource,
   backPath,
@@ -33,8 +39,18 @@ export function DetailPage({
 }) {
   const { id } = useParams();
   const translate = useTranslate();
+  const notify = useNotify();
+  const serverMessage = useServerMessage();
+  const onError = useCallback(
+    (error: unknown) => {
+      const status = (error as { status?: number } | null)?.status;
+      if (status === 400 || status === 401 || status === 404) return;
+      notify(serverMessage(error), { type: 'error' });
+    },
+    [notify, serverMessage],
+  );
   return (
-    <ShowBase resource={resource} id={id}>
+    <ShowBase resource={resource} id={id} redirectOnError={false} queryOptions={{ onError }}>
       <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1000 }}>
         <Title title={translate(titleKey)} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -46,8 +62,24 @@ export function DetailPage({
           </Typography>
           {actions}
         </Box>
-        {children}
+        <DetailBody>{children}</DetailBody>
       </Box>
     </ShowBase>
   );
+}
+
+/** The detail's content once its record is there; 'No data found!' when the call failed or found nothing. */
+function DetailBody({ children }: { children: ReactNode }) {
+  const { error, isPending, record } = useShowContext();
+  const translate = useTranslate();
+  if (error || (!isPending && !record)) {
+    return (
+      <Card>
+        <CardContent>
+          <Typography role="status">{translate('app.no_data')}</Typography>
+        </CardContent>
+      </Card>
+    );
+  }
+  return <>{children}</>;
 }

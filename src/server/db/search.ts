@@ -1,6 +1,8 @@
 // Substring search that does not scan: SQLite FTS5 (trigram tokenizer) tables kept in sync by
 // triggers, PostgreSQL pg_trgm GIN indexes over the same column list (DESIGN.md §4).
 import { type Kysely, sql } from 'kysely';
+import { USER_STATUSES } from '../../shared/access';
+import { CATALOGUE_STATUSES } from '../../shared/validation/catalogue';
 import type { DialectName } from './index';
 import type { Database } from './schema';
 
@@ -18,6 +20,33 @@ export const SEARCH_COLUMNS = {
   comments: ['comment'],
 } as const satisfies Partial<Record<keyof Database, readonly string[]>>;
 export type SearchableTable = keyof typeof SEARCH_COLUMNS;
+
+/**
+ * Status columns among the searched ones, with the values each holds. A search term that is exactly one
+ * of a column's values (case aside) matches that column by equality, not by substring: 'Active' finds
+ * the Active rows, not the Inactive ones too, and 'Pending' not 'Request Pending'. The other columns keep
+ * their substring match.
+ */
+export const STATUS_COLUMNS: { [T in SearchableTable]?: Partial<Record<(typeof SEARCH_COLUMNS)[T][number], readonly string[]>> } = {
+  users: { status: USER_STATUSES },
+  categories: { status: CATALOGUE_STATUSES },
+  tags: { status: CATALOGUE_STATUSES },
+  report_categories: { status: CATALOGUE_STATUSES },
+  email_templates: { status: CATALOGUE_STATUSES },
+  content_pages: { status: CATALOGUE_STATUSES },
+  // a report's own state, and the state of its target (the list's Status column)
+  reports: { status: ['Pending', 'Resolved'], user_status_by_admin: ['Active', 'Inactive'] },
+};
+
+/** The status columns `term` names a value of, each with that value as stored; empty when it names none. */
+function statusMatches(table: SearchableTable, term: string): { column: string; value: string }[] {
+  const needle = term.trim().toLowerCase();
+  const columns: Record<string, readonly string[] | undefined> = STATUS_COLUMNS[table] ?? {};
+  return Object.entries(columns).flatMap(([column, values]) => {
+    const value = values?.find((v) => v.toLowerCase() === needle);
+    return value ? [{ column, value }] : [];
+  });
+}
 
 // FTS5 trigram needs at least 3 characters to use the index.
 const MIN_INDEXED_TERM = 3;
@@ -77,23 +106,52 @@ function escapeLike(term: string): string {
 }
 
 /**
- * SQL condition "row of `table` (aliased `alias`) matches `term`", for use in a WHERE clause.
- * Returns a raw boolean expression.
+ * SQL condition "row of `table` (aliased `alias`) matches `term`", for use in a WHERE clause: a substring
+ * of any searched column, except that a term naming a status value matches the status columns exactly
+ * (STATUS_COLUMNS). Returns a raw boolean expression, answered from the search index (and, for a status
+ * term, the status column's equality).
  */
 export function searchCondition(dialect: DialectName, table: SearchableTable, alias: string, term: string) {
+  const statuses = statusMatches(table, term);
+  if (!statuses.length) return substringCondition(dialect, table, alias, term);
+  const statusColumns = Object.keys(STATUS_COLUMNS[table] ?? {});
+  const others = SEARCH_COLUMNS[table].filter((c) => !statusColumns.includes(c));
+  const equal = statuses.map(({ column, value }) => sql`${sql.ref(`${alias}.${column}`)} = ${value}`);
+  return sql<boolean>`(${sql.join([substringCondition(dialect, table, alias, term, others), ...equal], sql` OR `)})`;
+}
+
+/**
+ * SQL condition "one of `columns` (all searched columns by default) of the row holds `term`", status
+ * columns by substring too. SQLite restricts the FTS5 match to those columns; PostgreSQL narrows by the
+ * indexed expression over all the columns, then tests the wanted ones. A search of another table's rows
+ * by their name alone (a report's category) uses it with ['name'].
+ */
+export function substringCondition(
+  dialect: DialectName,
+  table: SearchableTable,
+  alias: string,
+  term: string,
+  columns: readonly string[] = SEARCH_COLUMNS[table],
+) {
   const needle = term.trim().toLowerCase();
+  const all = columns.length === SEARCH_COLUMNS[table].length;
   if (dialect === 'postgres') {
     const expr = pgExpression(table).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
-    return sql<boolean>`${sql.raw(expr)} LIKE ${`%${escapeLike(needle)}%`} ESCAPE '\\'`;
+    const like = `%${escapeLike(needle)}%`;
+    const indexed = sql<boolean>`${sql.raw(expr)} LIKE ${like} ESCAPE '\\'`;
+    if (all) return indexed;
+    const part = `lower(${columns.map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `)})`;
+    return sql<boolean>`(${indexed} AND ${sql.raw(part)} LIKE ${like} ESCAPE '\\')`;
   }
-  const cols = SEARCH_COLUMNS[table];
   if ([...needle].length < MIN_INDEXED_TERM) {
     // Too short for trigrams: a plain substring test (short terms are rare and cheap to answer with LIMIT).
-    const tests = cols.map((c) => sql`instr(lower(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
+    const tests = columns.map((c) => sql`instr(lower(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
     return sql<boolean>`(${sql.join(tests, sql` OR `)})`;
   }
   const phrase = `"${needle.replace(/"/g, '""')}"`;
-  return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${phrase})`;
+  // FTS5 column filter: `{name email}: "term"` matches the phrase in those columns only
+  const query = all ? phrase : `{${columns.join(' ')}}: ${phrase}`;
+  return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${query})`;
 }
 
 /**
@@ -105,6 +163,6 @@ export function usersNamed(db: Kysely<Database>, dialect: DialectName, term: str
   return db
     .selectFrom('users as named')
     .select('named.id')
-    .where(searchCondition(dialect, 'users', 'named', term))
+    .where(substringCondition(dialect, 'users', 'named', term, ['name']))
     .where(sql<boolean>`lower(named.name) LIKE ${needle} ESCAPE '\\'`);
 }

@@ -23,13 +23,13 @@ export function UserList() {
           <DataTable.Col source="email" label="resources.user.fields.email" />
           <DataTable.Col source="location" label="resources.user.fields.location" />
           <DataTable.Col source="phone" label="resources.user.fields.phone" />
-          <DataTable.Col source="postCount" label="resources.user.fields.postCount" disableSort>
+          <DataTable.Col source="postCount" label="resources.user.fields.postCount">
             <NumberField source="postCount" />
           </DataTable.Col>
-          <DataTable.Col source="userSpotCount" label="resources.user.fields.userSpotCount" disableSort>
+          <DataTable.Col source="userSpotCount" label="resources.user.fields.userSpotCount">
             <NumberField source="userSpotCount" />
           </DataTable.Col>
-          <DataTable.Col source="itineraryCount" label="resources.user.fields.itineraryCount" disableSort>
+          <DataTable.Col source="itineraryCount" label="resources.user.fields.itineraryCount">
             <NumberField source="itineraryCount" />
           </DataTable.Col>
           <DataTable.Col source="sequence" label="resources.user.fields.sequence">

@@ -10,7 +10,7 @@ import { idNumber } from '../../../shared/validation/common';
 import { englishMessage, v } from '../../../shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { searchCondition, usersNamed } from '../../db/search';
+import { searchCondition, substringCondition, usersNamed } from '../../db/search';
 import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
@@ -151,7 +151,11 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     if (req.filter) {
       const f = req.filter;
       const ids = (table: 'posts' | 'comments' | 'report_categories') =>
-        db.selectFrom(table).select(`${table}.id`).where(searchCondition(ctx.dialect, table, table, f));
+        db
+          .selectFrom(table)
+          .select(`${table}.id`)
+          // a category is found by its name: its own Active/Inactive must not stand for the report's status
+          .where(table === 'report_categories' ? substringCondition(ctx.dialect, table, table, f, ['name']) : searchCondition(ctx.dialect, table, table, f));
       base = base.where((eb) =>
         eb.or([
           searchCondition(ctx.dialect, 'reports', 'r', f),

@@ -42,6 +42,11 @@ const SORTABLE = {
   sequence: 'users.sequence',
   location: 'users.location',
   created_at: 'users.created_at',
+  // the counts of the list's Posts, Spots and Itineraries columns: the select's own names (each a
+  // correlated count over an indexed foreign key), ordered with the id as tie-break like every column
+  postCount: 'postCount',
+  userSpotCount: 'userSpotCount',
+  itineraryCount: 'itineraryCount',
 } as const;
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
