@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, Resource } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
 import { createI18nProvider, isLocale, type Locale, loadingText, RTL_LOCALES } from './i18n';
@@ -11,7 +11,9 @@ import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { AiItinerariesPage } from './pages/ai/AiItinerariesPage';
 import { PlaceSearchPage } from './pages/ai/PlaceSearchPage';
 import { Dashboard } from './pages/Dashboard';
-import { AccessDeniedRedirect, CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
+import { CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
+// every resource is checked before its routes render, so a refused one asks the API nothing
+import { AccessRefusedRedirect, GuardedResource as Resource, RequireResourceAccess } from './components/AccessRefusal';
 import { ProfilePage } from './pages/ProfilePage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -85,7 +87,7 @@ function ThemedApp() {
           loginPage={LoginPage}
           dashboard={RootRedirect}
           catchAll={CatchAll}
-          accessDenied={AccessDeniedRedirect}
+          accessDenied={AccessRefusedRedirect}
           notification={AppNotification}
           title="Travel Back-office"
         >
@@ -137,8 +139,8 @@ function ThemedApp() {
                 </RequireSession>
               }
             />
-            <Route path="/edituser/:id" element={<UserEdit />} />
-            <Route path="/editsubadmin/:id" element={<SubAdminEdit />} />
+            <Route path="/edituser/:id" element={<RequireResourceAccess resource="user"><UserEdit /></RequireResourceAccess>} />
+            <Route path="/editsubadmin/:id" element={<RequireResourceAccess resource="subadmin"><SubAdminEdit /></RequireResourceAccess>} />
             <Route
               path="/chat"
               element={
@@ -157,7 +159,14 @@ function ThemedApp() {
             />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
-            <Route path="/reportedComment/:id" element={<ReportDetail resource="reportedComments" backPath="/reportedComments" />} />
+            <Route
+              path="/reportedComment/:id"
+              element={
+                <RequireResourceAccess resource="reportedComments">
+                  <ReportDetail resource="reportedComments" backPath="/reportedComments" />
+                </RequireResourceAccess>
+              }
+            />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>
@@ -176,7 +185,7 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 /** A signed-in page of one resource's rule (spec §6): others go where access denial sends them. */
 function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
-  return <RequireSession>{canAccess(session.principal(), resource) ? children : <AccessDeniedRedirect />}</RequireSession>;
+  return <RequireSession>{canAccess(session.principal(), resource) ? children : <AccessRefusedRedirect />}</RequireSession>;
 }
 
 /** The dashboard is for active staff; a pending or inactive Sub-Admin goes to its profile. */

@@ -61,9 +61,11 @@ describe('reports and moderation', () => {
     await search(page, 'Search for Reported User, Reported By, Type, Reason, Status', 'vedat');
     const row = page.getByRole('row').filter({ hasText: 'Vedat Spammer' });
     await expect(row.getByRole('link', { name: 'Vedat Spammer' }).getAttribute('target')).resolves.toBe('_blank');
-    await row.getByRole('button', { name: 'Set the status to Inactive' }).click();
+    // spec §4: a reported user's button shows the status the click sets; the click asks first
+    await row.getByRole('button', { name: 'Inactive', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Set this user Inactive' }).click();
     await page.getByText('User Status has been updated Successfully').waitFor();
-    await row.getByRole('button', { name: 'Set the status to Active' }).waitFor();
+    await row.getByRole('button', { name: 'Active', exact: true }).waitFor();
     await screenshot(page, 'reported-users-en');
 
     await page.goto(`${suite.server.baseUrl}/user`);
@@ -78,7 +80,9 @@ describe('reports and moderation', () => {
     await search(page, 'Search for Created By, Reported By, Post Title, Reason, Status', 'miracle diet');
     const row = page.getByRole('row').filter({ hasText: 'Miracle diet in Antalya' });
     await expect(row.getByRole('link', { name: 'Miracle diet in Antalya' }).getAttribute('href')).resolves.toBe(`/post/${postId}`);
-    await row.getByRole('button', { name: 'Set the status to Inactive' }).click();
+    // spec §4: a reported post's button shows its status (userStatusByAdmin); the click asks first
+    await row.getByRole('button', { name: 'Active', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hide this post' }).click();
     await page.getByText('Post Status has been updated Successfully').waitFor();
     expect((await server.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', postId).executeTakeFirstOrThrow()).deleted_at).toBeTruthy();
 
@@ -88,7 +92,8 @@ describe('reports and moderation', () => {
     await screenshot(page, 'report-post-inactive-en');
     await note.waitFor({ state: 'hidden', timeout: 4500 });
 
-    await row.getByRole('button', { name: 'Set the status to Active' }).click();
+    await row.getByRole('button', { name: 'Inactive', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Show this post again' }).click();
     await page.getByText('Post Status has been updated Successfully').waitFor();
     await row.getByRole('link', { name: 'Miracle diet in Antalya' }).waitFor();
     expect((await server.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', postId).executeTakeFirstOrThrow()).deleted_at).toBeNull();

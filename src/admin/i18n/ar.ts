@@ -62,6 +62,7 @@ export const ar: Catalogue = {
       report_comment: 'بلاغات التعليقات',
       report_user: 'بلاغات المستخدمين',
       my_profile: 'ملفي الشخصي',
+      more_tools: 'أدوات أخرى',
       logout: 'تسجيل الخروج',
     },
     auth: {

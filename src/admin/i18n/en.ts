@@ -31,6 +31,7 @@ const app = {
       report_comment: 'Report Comment',
       report_user: 'Report User',
       my_profile: 'My Profile',
+      more_tools: 'More tools',
       logout: 'Logout',
     },
     auth: {

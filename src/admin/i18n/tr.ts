@@ -62,6 +62,7 @@ export const tr: Catalogue = {
       report_comment: 'Şikâyet Edilen Yorumlar',
       report_user: 'Şikâyet Edilen Kullanıcılar',
       my_profile: 'Profilim',
+      more_tools: 'Diğer araçlar',
       logout: 'Çıkış Yap',
     },
     auth: {

@@ -1,4 +1,5 @@
 import CategoryIcon from '@mui/icons-material/Category';
+import LockIcon from '@mui/icons-material/LockOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import PhotoIcon from '@mui/icons-material/PhotoLibrary';
@@ -10,37 +11,44 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { canAccess } from '../../shared/access';
 import type { DashboardStatistics } from '../../shared/contract';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { session } from '../providers/session';
 
 interface CardSpec {
   key: keyof Omit<DashboardStatistics, 'userByStatus'>;
   title: string;
   to: string;
+  /** the access rule (src/shared/access.ts) the card's list needs */
+  access: string;
   icon: ReactElement;
   color: string;
 }
 
-// The seven cards of spec §2 "/dashboard", each opening its list.
+// The seven cards of spec §2 "/dashboard", each opening its list. A Sub-Admin's card of a list it may
+// not open is no link and says so (the Reports card needs Report-list, which the report calls need).
 const CARDS: CardSpec[] = [
-  { key: 'user', title: 'app.dashboard.total_users', to: '/user', icon: <PeopleIcon />, color: '#1e88e5' },
-  { key: 'spot', title: 'app.dashboard.spots', to: '/spot', icon: <PlaceIcon />, color: '#43a047' },
-  { key: 'post', title: 'app.dashboard.posts', to: '/post', icon: <PhotoIcon />, color: '#8e24aa' },
-  { key: 'itinerary', title: 'app.dashboard.itineraries', to: '/itinerary', icon: <RouteIcon />, color: '#f4511e' },
+  { key: 'user', title: 'app.dashboard.total_users', to: '/user', access: 'user', icon: <PeopleIcon />, color: '#1e88e5' },
+  { key: 'spot', title: 'app.dashboard.spots', to: '/spot', access: 'spot', icon: <PlaceIcon />, color: '#43a047' },
+  { key: 'post', title: 'app.dashboard.posts', to: '/post', access: 'post', icon: <PhotoIcon />, color: '#8e24aa' },
+  { key: 'itinerary', title: 'app.dashboard.itineraries', to: '/itinerary', access: 'itinerary', icon: <RouteIcon />, color: '#f4511e' },
   {
     key: 'categoriescount',
     title: 'app.dashboard.categories',
     to: '/category',
+    access: 'category',
     icon: <CategoryIcon />,
     color: '#00897b',
   },
-  { key: 'tag', title: 'app.dashboard.tags', to: '/tag', icon: <LocalOfferIcon />, color: '#fdd835' },
-  { key: 'report', title: 'app.dashboard.reports', to: '/report', icon: <ReportIcon />, color: '#e53935' },
+  { key: 'tag', title: 'app.dashboard.tags', to: '/tag', access: 'tag', icon: <LocalOfferIcon />, color: '#fdd835' },
+  { key: 'report', title: 'app.dashboard.reports', to: '/report', access: 'reports', icon: <ReportIcon />, color: '#e53935' },
 ];
 
 export function Dashboard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const principal = session.principal();
   const { data, isPending } = useQuery({
     queryKey: ['dashboard', 'statistics'],
     queryFn: () => dataProvider.getStatistics(),
@@ -54,42 +62,58 @@ export function Dashboard() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
         {CARDS.map((card) => {
           const title = translate(card.title);
+          const allowed = canAccess(principal, card.access);
+          const content = (
+            <CardContent>
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                <Typography variant="subtitle1" color="text.secondary">
+                  {title}
+                </Typography>
+                <Box sx={{ color: card.color, display: 'flex' }}>{card.icon}</Box>
+              </Stack>
+              <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid={`stat-${card.key}`}>
+                {isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}
+              </Typography>
+              {card.key === 'user' && data && (
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                  {data.userByStatus.map((s) => (
+                    <Chip key={s.status} size="small" label={`${translate(`app.status.${s.status}`)}: ${s.count}`} />
+                  ))}
+                </Stack>
+              )}
+              {!allowed && <NoPermissionNote />}
+            </CardContent>
+          );
           return (
-            <Card key={card.key} elevation={2}>
-              <CardActionArea
-                component={Link}
-                to={card.to}
-                // the card's own text names the link (WCAG label in name); the title says where it goes
-                title={translate('app.dashboard.open_list', { name: title })}
-                sx={{ height: '100%' }}
-              >
-                <CardContent>
-                  <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                    <Typography variant="subtitle1" color="text.secondary">
-                      {title}
-                    </Typography>
-                    <Box sx={{ color: card.color, display: 'flex' }}>{card.icon}</Box>
-                  </Stack>
-                  <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid={`stat-${card.key}`}>
-                    {isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}
-                  </Typography>
-                  {card.key === 'user' && data && (
-                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
-                      {data.userByStatus.map((s) => (
-                        <Chip
-                          key={s.status}
-                          size="small"
-                          label={`${translate(`app.status.${s.status}`)}: ${s.count}`}
-                        />
-                      ))}
-                    </Stack>
-                  )}
-                </CardContent>
-              </CardActionArea>
+            <Card key={card.key} elevation={2} data-testid={`card-${card.key}`}>
+              {allowed ? (
+                <CardActionArea
+                  component={Link}
+                  to={card.to}
+                  // the card's own text names the link (WCAG label in name); the title says where it goes
+                  title={translate('app.dashboard.open_list', { name: title })}
+                  sx={{ height: '100%' }}
+                >
+                  {content}
+                </CardActionArea>
+              ) : (
+                content
+              )}
             </Card>
           );
         })}
       </Box>
     </Box>
+  );
+}
+
+/** Why a card opens nothing: its list needs a permission the person does not hold. */
+function NoPermissionNote() {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, mt: 1, color: 'text.secondary' }}>
+      <LockIcon fontSize="small" aria-hidden />
+      <Typography variant="body2">{translate('app.access.card_refused')}</Typography>
+    </Stack>
   );
 }

@@ -1,16 +1,20 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { RequirePermissionOrExplain } from '../AccessRefusal';
 import { DetailItem, DetailPage } from '../detail';
 
 /**
  * A report's detail (spec §2): General Information with the User who reported, the Report User and
- * the Reason, or 'No data found!'. The back link goes to the report's own list (DESIGN.md §9).
+ * the Reason, or 'No data found!'. The back link goes to the report's own list (DESIGN.md §9). Without
+ * Report-list (which the report calls need) it explains that instead of asking.
  */
 export function ReportDetail({ resource, backPath }: { resource: string; backPath: string }) {
   return (
-    <DetailPage resource={resource} backPath={backPath} titleKey="app.report.detail">
-      <ReportDetailCard />
-    </DetailPage>
+    <RequirePermissionOrExplain resource="reports" permission="Report-list" titleKey="app.report.detail">
+      <DetailPage resource={resource} backPath={backPath} titleKey="app.report.detail">
+        <ReportDetailCard />
+      </DetailPage>
+    </RequirePermissionOrExplain>
   );
 }
 

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { DataTable } from 'react-admin';
+import { DataTable, useResourceContext } from 'react-admin';
+import { RequirePermissionOrExplain } from '../AccessRefusal';
 import { NoRecords, ResourceList } from '../lists';
 import { PersonCell, ReportPostTitle, ReportStatusButton, ReportTypeCell, TextOrMissing } from './ReportCells';
 
 /**
  * A report list (spec §2 "/report", "/reportedComments", "/reportedUsers"): the columns of its type
- * (`children`), then Type, Reason and the status action; a row opens the report's detail.
+ * (`children`), then Type, Reason and the status action; a row opens the report's detail. Report Post and
+ * Report User open for any staff member (spec §6) but their data needs Report-list: without it the page
+ * explains that instead of listing (and asks the API for nothing).
  */
 export function ReportList({ searchKey, fields, detailPath, statusSortable = true, children }: {
   searchKey: string;
@@ -14,21 +17,24 @@ export function ReportList({ searchKey, fields, detailPath, statusSortable = tru
   statusSortable?: boolean;
   children: ReactNode;
 }) {
+  const resource = useResourceContext() ?? 'report';
   return (
-    <ResourceList searchKey={searchKey} sort={{ field: 'id', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={(id) => detailPath(id)} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
-        {children}
-        <DataTable.Col source="type" label={`${fields}.type`}>
-          <ReportTypeCell />
-        </DataTable.Col>
-        <DataTable.Col source="reason" label={`${fields}.reason`}>
-          <TextOrMissing value={(r) => r.reason} />
-        </DataTable.Col>
-        <DataTable.Col source="status" label={`${fields}.status`} disableSort={!statusSortable}>
-          <ReportStatusButton />
-        </DataTable.Col>
-      </DataTable>
-    </ResourceList>
+    <RequirePermissionOrExplain resource="reports" permission="Report-list" titleKey={`resources.${resource}.name`}>
+      <ResourceList searchKey={searchKey} sort={{ field: 'id', order: 'DESC' }}>
+        <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={(id) => detailPath(id)} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+          {children}
+          <DataTable.Col source="type" label={`${fields}.type`}>
+            <ReportTypeCell />
+          </DataTable.Col>
+          <DataTable.Col source="reason" label={`${fields}.reason`}>
+            <TextOrMissing value={(r) => r.reason} />
+          </DataTable.Col>
+          <DataTable.Col source="status" label={`${fields}.status`} disableSort={!statusSortable}>
+            <ReportStatusButton />
+          </DataTable.Col>
+        </DataTable>
+      </ResourceList>
+    </RequirePermissionOrExplain>
   );
 }
 
