@@ -35,6 +35,8 @@ describe('categories, tags, email templates and content pages', () => {
     await names.nth(0).fill('hidden BEACHES');
     await dialog.getByRole('button', { name: 'Add another row' }).click();
     await names.nth(1).fill(' ');
+    // the message shows once the row is left (or on a save attempt), and disables Save while shown
+    await names.nth(1).blur();
     await dialog.getByText('Category Name should not be empty.').waitFor();
     await expect(dialog.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
     await names.nth(1).fill(existing.name.toUpperCase());
@@ -52,7 +54,10 @@ describe('categories, tags, email templates and content pages', () => {
     await expect(names.nth(0).inputValue()).resolves.toBe(existing.name.toUpperCase());
     await dialog.getByRole('button', { name: 'Remove this row' }).click();
     await dialog.getByText('Category Name should not be empty.').waitFor();
+    // a row was removed: closing asks first
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard the changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await search(page, 'Search for Category Name and Status', 'hidden');
     await rowWith(page, 'Hidden beaches').getByText('Active').waitFor();
@@ -87,6 +92,7 @@ describe('categories, tags, email templates and content pages', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Edit Category').waitFor();
     await dialog.getByLabel('Category Name').fill('');
+    await dialog.getByLabel('Category Name').blur();
     await dialog.getByText('You must enter a name').waitFor();
     await dialog.getByLabel('Category Name').fill('volcanoes and CRATERS');
     await dialog.getByRole('combobox', { name: 'Status' }).click();
@@ -125,6 +131,7 @@ describe('categories, tags, email templates and content pages', () => {
     await rowAction(page, 'forgot-password', 'Edit');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('');
+    await dialog.getByLabel('Title').blur();
     await dialog.getByText('Please enter a Title').waitFor();
     await dialog.getByLabel('Title').fill('Your reset link, {{name}}');
     const editor = dialog.locator('.ProseMirror');
@@ -163,9 +170,12 @@ describe('categories, tags, email templates and content pages', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Travel Safety Tips');
     await dialog.getByLabel('Title').fill('');
+    await dialog.getByLabel('Title').blur();
     await dialog.getByText('You must enter a title').waitFor();
     await dialog.getByLabel('Title').fill('Travel Safety Tips');
-    await expect(dialog.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    // Save stays enabled: a save attempt says what is missing
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please select the description').waitFor();
     await dialog.locator('.ProseMirror').click();
     await page.keyboard.type('Keep a copy of your passport.');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -195,10 +205,14 @@ describe('categories, tags, email templates and content pages', () => {
     await page.getByRole('button', { name: 'إضافة وسم' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('اسم الوسم').fill(' ');
+    await dialog.getByLabel('اسم الوسم').blur();
     await dialog.getByText('يجب ألا يكون اسم الوسم فارغًا.').waitFor();
     await expect(dialog.evaluate((el) => getComputedStyle(el).direction)).resolves.toBe('rtl');
     await screenshot(page, 'tag-add-ar');
+    // something was typed: closing asks first
     await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await page.getByRole('alertdialog', { name: 'هل تريد تجاهل التغييرات؟' }).getByRole('button', { name: 'تجاهل' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await page.goto(`${server.baseUrl}/contentmanagement`);
     await page.getByRole('button', { name: 'إضافة محتوى' }).click();

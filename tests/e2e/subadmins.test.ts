@@ -31,6 +31,7 @@ describe('sub-admins', () => {
     await expect(page.getByLabel('Users').isChecked()).resolves.toBe(true);
     await expect(page.getByLabel('Email', { exact: true }).isDisabled()).resolves.toBe(true);
     await page.getByLabel('Password', { exact: true }).fill('nouppercase');
+    await page.getByLabel('Password', { exact: true }).blur();
     await page.getByText('Must Contain 8 Characters, One Lowercase, One Number and one special case Character').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('');
     await page.getByLabel('Categories').check();

@@ -37,6 +37,7 @@ describe('users', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Add User').waitFor();
     await dialog.getByLabel('Name').fill('Al');
+    await dialog.getByLabel('Name').blur();
     await dialog.getByText('Name is not valid').waitFor();
     await dialog.getByLabel('Name').fill('Deniz Arslan');
     await dialog.getByLabel('Email').fill('deniz@example.com');
@@ -72,6 +73,7 @@ describe('users', () => {
     await expect(page.getByLabel('Email').isDisabled()).resolves.toBe(true);
     await page.getByLabel('Name').fill('Renamed Traveller');
     await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Password', { exact: true }).blur();
     await page.getByText('Password must be 8 characters long with at least one uppercase letter, one special character and one number').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('');
     await page.getByRole('combobox', { name: 'Status' }).click();

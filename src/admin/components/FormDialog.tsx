@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
-import { Dialog, DialogContent, DialogTitle, Fab, type DialogProps } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { DialogContent, DialogTitle, Fab, type DialogProps } from '@mui/material';
+import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import {
   Button,
   CreateBase,
@@ -17,19 +17,24 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { type Resolver, useFormState } from 'react-hook-form';
+import { type FieldErrors, get, type Resolver, type ResolverResult, set, useFormContext, useFormState } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { GuardedDialog, useGuardedClose } from './useDiscardGuard';
 import { useServerMessage } from './useServerMessage';
 
 export const zodFormResolver = (schema: ZodType) => zodResolver(schema as never) as unknown as Resolver;
 
-/** The dialog around an add or edit form. */
+/**
+ * The dialog around an add or edit form. It never loses what was typed without asking (useDiscardGuard):
+ * a backdrop click closes it only while unchanged; Escape and Cancel ask 'Discard the changes?' first.
+ */
 export function DialogFrame({
   open,
   onClose,
   id,
   title,
   maxWidth = 'sm',
+  dirty,
   children,
 }: {
   open: boolean;
@@ -38,36 +43,106 @@ export function DialogFrame({
   id: string;
   title: string;
   maxWidth?: DialogProps['maxWidth'];
+  /** unsaved changes the form does not know about */
+  dirty?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={id}>
+    <GuardedDialog open={open} onClose={onClose} dirty={dirty} fullWidth maxWidth={maxWidth} aria-labelledby={id}>
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent sx={{ p: 0 }}>{children}</DialogContent>
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
-/** The SimpleForm of a dialog: checked by a zod schema as the person types, Cancel and Save below. */
-export function DialogForm({ schema, onClose, ...props }: Omit<SimpleFormProps, 'resolver' | 'toolbar'> & { schema: ZodType; onClose: () => void }) {
+/** What the dialog's resolver needs to know of its form (filled in by DialogToolbar, inside the form). */
+interface ShownState {
+  isSubmitted: boolean;
+  isTouched: (path: string) => boolean;
+}
+
+/**
+ * The zod resolver of a dialog. react-hook-form checks a whole list again after a row is added or
+ * removed, which would show the messages of rows nobody has left yet (a new empty row turning red at
+ * once): until the first save attempt, those checks keep only the messages of rows' fields already
+ * left, and the list's own message (no row left at all).
+ */
+function dialogResolver(schema: ZodType, shown: RefObject<ShownState | null>): Resolver {
+  const resolve = zodFormResolver(schema);
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const state = shown.current;
+    const list = options.names?.length === 1 ? options.names[0] : undefined;
+    if (!list || !state || state.isSubmitted || !Array.isArray(get(values, list))) return result;
+    const rows = get(result.errors, list) as unknown;
+    if (!Array.isArray(rows)) return result;
+    const kept = rows.map((row: Record<string, unknown> | undefined, i) => {
+      const fields = Object.entries(row ?? {}).filter(([field]) => state.isTouched(`${list}.${i}.${field}`));
+      return fields.length ? Object.fromEntries(fields) : undefined;
+    });
+    const errors: FieldErrors = { ...result.errors };
+    if (kept.some(Boolean)) set(errors, list, kept);
+    else if (list.includes('.')) set(errors, list, undefined);
+    else delete errors[list];
+    return { ...result, errors } as ResolverResult;
+  };
+}
+
+/**
+ * The SimpleForm of a dialog, checked by a zod schema (spec §5). One rule for every dialog: a field's
+ * message appears when it is left, or on the first save attempt (then every message shows and the first
+ * invalid field gets the focus); a shown message follows the typing. Save stays enabled, unless
+ * `blockSaveWhileInvalid` (the catalogue add rows: Save is disabled while their message shows).
+ */
+export function DialogForm({
+  schema,
+  onClose,
+  blockSaveWhileInvalid = false,
+  ...props
+}: Omit<SimpleFormProps, 'resolver' | 'toolbar'> & { schema: ZodType; onClose: () => void; blockSaveWhileInvalid?: boolean }) {
+  const shown = useRef<ShownState | null>(null);
+  const resolver = useMemo(() => dialogResolver(schema, shown), [schema]);
   return (
     <SimpleForm
-      resolver={zodFormResolver(schema)}
-      mode="onChange"
+      resolver={resolver}
+      mode="onTouched"
       reValidateMode="onChange"
-      toolbar={<DialogToolbar onClose={onClose} />}
+      shouldFocusError
+      toolbar={<DialogToolbar onClose={onClose} blockSaveWhileInvalid={blockSaveWhileInvalid} shown={shown} />}
       {...props}
     />
   );
 }
 
-/** Cancel and Save; Save stays disabled while the form breaks a rule (spec §5) or is untouched. */
-export function DialogToolbar({ onClose }: { onClose: () => void }) {
-  const { isValid } = useFormState();
+/**
+ * Cancel and Save. Cancel asks before discarding changes. Save stays enabled (a save attempt shows what
+ * is missing) except while saving, and, with `blockSaveWhileInvalid`, while a message shows.
+ */
+export function DialogToolbar({
+  onClose,
+  blockSaveWhileInvalid = false,
+  shown,
+}: {
+  onClose: () => void;
+  blockSaveWhileInvalid?: boolean;
+  shown?: RefObject<ShownState | null>;
+}) {
+  const close = useGuardedClose(onClose);
+  const { getFieldState } = useFormContext();
+  const { errors, isSubmitting, isSubmitted } = useFormState();
+  if (shown) shown.current = { isSubmitted, isTouched: (path) => getFieldState(path).isTouched };
+  const blocked = blockSaveWhileInvalid && Object.keys(errors).length > 0;
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-      <Button label="ra.action.cancel" onClick={onClose} />
-      <SaveButton disabled={!isValid} />
+      <Button label="ra.action.cancel" onClick={close} />
+      <SaveButton
+        alwaysEnable={!isSubmitting && !blocked}
+        disabled={blocked}
+        // when Save blocks, a click must not first leave the field being typed in: that would show its
+        // message and disable Save under the pointer, and the save attempt (which focuses the first
+        // invalid field) would be lost
+        onMouseDown={blockSaveWhileInvalid ? (e) => e.preventDefault() : undefined}
+      />
     </Toolbar>
   );
 }

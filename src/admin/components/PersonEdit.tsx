@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
-import type { Resolver } from 'react-hook-form';
+import { type Resolver, useFormState } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { v } from '../../shared/validation/messages';
@@ -24,6 +24,12 @@ export interface PersonEditProps {
   /** extra inputs (the sub-admin's permissions) and the field names they add */
   extra?: ReactNode;
   extraFields?: string[];
+}
+
+/** Enabled except while saving (a save attempt shows what is wrong). */
+function UpdateButton() {
+  const { isSubmitting } = useFormState();
+  return <SaveButton label="app.user.update" alwaysEnable={!isSubmitting} />;
 }
 
 function CurrentPicture() {
@@ -72,10 +78,14 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
       >
         <SimpleForm
           resolver={zodResolver(schema as never) as unknown as Resolver}
-          mode="onChange"
+          // the dialogs' rule (DialogForm): messages when a field is left or on the first save attempt,
+          // which focuses the first invalid field; Update stays enabled
+          mode="onTouched"
+          reValidateMode="onChange"
+          shouldFocusError
           toolbar={
             <Toolbar>
-              <SaveButton label="app.user.update" />
+              <UpdateButton />
             </Toolbar>
           }
         >

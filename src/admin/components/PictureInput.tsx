@@ -62,6 +62,8 @@ export function ImageFileInput({
             onChange={(e) => {
               const chosen = e.target.files?.[0];
               field.onChange(chosen ? { rawFile: chosen, title: chosen.name } : null);
+              // a chosen file is a field left: its message (type not supported) shows now
+              field.onBlur();
             }}
           />
         </Button>

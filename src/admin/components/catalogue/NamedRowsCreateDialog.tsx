@@ -79,7 +79,8 @@ export function NamedRowsCreateDialog({
             {form.problem} {translate('app.catalogue.kept_duplicates')}
           </Alert>
         )}
-        <DialogForm key={form.key} schema={namedRowsSchema(config.kind)} onClose={close} defaultValues={{ rows: form.rows }}>
+        {/* spec §5: Save is disabled while 'Category Name should not be empty.' shows (after a row was left, or a save attempt) */}
+        <DialogForm key={form.key} schema={namedRowsSchema(config.kind)} onClose={close} defaultValues={{ rows: form.rows }} blockSaveWhileInvalid>
           <ArrayInput source="rows" label={false}>
             <SimpleFormIterator
               inline

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { AddItemButton, ArrayInput, RemoveItemButton, SimpleFormIterator, useSourceContext, useTranslate } from 'react-admin';
+import { AddItemButton, ArrayInput, checkHasDirtyFields, RemoveItemButton, SimpleFormIterator, useSourceContext, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { POST_IMAGE_EXTENSIONS, isAcceptedPostImage } from '../../../shared/validation/post';
 import { ImageFileInput } from '../../components/PictureInput';
@@ -13,11 +13,14 @@ import { rowComplete, type SpotRowValues } from './postForm';
 export function PostSpotRows() {
   const translate = useTranslate();
   const rows = (useWatch({ name: 'spots' }) as Partial<SpotRowValues>[] | undefined) ?? [];
-  const { errors, isDirty } = useFormState({ name: 'spots' });
+  const { errors, touchedFields, isSubmitted } = useFormState({ name: 'spots' });
   const listError = errors.spots as { message?: string; root?: { message?: string } } | undefined;
-  // the save is blocked while a row lacks its address or its image (spec §5)
+  // the save is blocked while a row lacks its address or its image (spec §5); said once a row was
+  // left, half filled in, or a save was attempted (not on a row just added); checkHasDirtyFields reads
+  // any nested `true`, here of the touched fields
+  const rowsWorkedOn = isSubmitted || checkHasDirtyFields({ spots: touchedFields.spots }) || rows.some(halfFilled);
   const message =
-    listError?.message ?? listError?.root?.message ?? (isDirty && !rows.every(rowComplete) ? 'validation.addressOrImagesEmpty' : undefined);
+    listError?.message ?? listError?.root?.message ?? (rowsWorkedOn && !rows.every(rowComplete) ? 'validation.addressOrImagesEmpty' : undefined);
   return (
     <Box sx={{ width: '100%' }}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -44,6 +47,10 @@ export function PostSpotRows() {
     </Box>
   );
 }
+
+/** A row with its place or its image chosen, but not both. */
+const halfFilled = (row: Partial<SpotRowValues> | undefined) =>
+  !!row && (row.spotId != null || typeof row.latitude === 'number' || !!row.image || !!row.file?.rawFile) && !rowComplete(row);
 
 /** The row's image: the stored one, or a chosen file of an accepted type (spec §5 Post). */
 function RowImageInput() {

@@ -1,10 +1,12 @@
 import { PasswordInput, SelectInput, TextInput } from 'react-admin';
 import { z } from 'zod';
-import { USER_FORM_STATUSES, userCreateSchema } from '../../../shared/validation/user';
+import { USER_FORM_STATUSES, userCreateSchema, userPasswordField } from '../../../shared/validation/user';
 import { AddButtonWithDialog } from '../../components/FormDialog';
 import { PictureInput, pictureField } from '../../components/PictureInput';
 
-const schema = z.intersection(userCreateSchema, z.object({ profile_pic: pictureField }));
+// the password is checked beside the other fields too, so an empty save lists every message (the
+// shared schema's check of it runs only once the other fields pass)
+const schema = z.intersection(userCreateSchema, z.object({ profile_pic: pictureField, password: userPasswordField }));
 
 /** The floating add button of /user and its 'Add User' dialog (starts at Pending, status not editable). */
 export const UserCreateButton = () => (
