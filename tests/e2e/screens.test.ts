@@ -135,4 +135,28 @@ describe('every menu screen fits and is translated', () => {
       });
     }
   }
+
+  it('keeps the users list in 1280 px with Location and Spots behind the column chooser', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.goto(`${server.baseUrl}/user`);
+      await page.getByRole('columnheader', { name: 'Username' }).waitFor();
+      expect(await page.getByRole('columnheader', { name: 'Location' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByRole('menuitem', { name: 'Location' }).or(page.getByRole('switch', { name: 'Location' })).or(page.getByLabel('Location')).first().click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('columnheader', { name: 'Location' }).waitFor();
+      // a long email is clipped, and the whole value is its tooltip
+      const email = page.locator('tbody tr').first().locator('span[title*="@"]').first();
+      await expect(email.getAttribute('title')).resolves.toMatch(/@/);
+    } finally {
+      await context.close();
+    }
+  });
 });

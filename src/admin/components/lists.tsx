@@ -56,6 +56,18 @@ export function DecodedText({ source, lines }: { source: string; lines?: number 
   );
 }
 
+/** A text cell that never widens its column past `width`: one line, an ellipsis, the whole value as a tooltip. */
+export function ClippedText({ source, width }: { source: string; width: number | string }) {
+  const record = useRecordContext();
+  const value = record?.[source];
+  const text = value === null || value === undefined ? '' : String(value);
+  return (
+    <Typography component="span" variant="body2" title={text} dir="auto" sx={{ display: 'block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {text}
+    </Typography>
+  );
+}
+
 export function DateCell({ source }: { source: string }) {
   const record = useRecordContext();
   return <span>{formatDate(record?.[source] as string | undefined)}</span>;

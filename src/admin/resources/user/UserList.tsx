@@ -1,5 +1,5 @@
-import { DataTable, NumberField } from 'react-admin';
-import { AvatarCell, DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
+import { ColumnsButton, DataTable, NumberField } from 'react-admin';
+import { AvatarCell, ClippedText, DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
 import { UserBulkActions } from './UserBulkActions';
@@ -8,20 +8,42 @@ import { UserCreateButton } from './UserCreate';
 /** /user: the users list (spec §2 "/user"). */
 export function UserList() {
   return (
-    <ResourceList searchKey="resources.user.search" sort={{ field: 'id', order: 'DESC' }} actions={<UserCreateButton />}>
+    <ResourceList
+      searchKey="resources.user.search"
+      sort={{ field: 'id', order: 'DESC' }}
+      actions={
+        <>
+          <ColumnsButton />
+          <UserCreateButton />
+        </>
+      }
+    >
         <DataTable
           bulkActionButtons={<UserBulkActions />}
           empty={<NoRecords />}
           rowClick={false}
-          // wide tables scroll inside their frame instead of widening the page
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+          // the list fits a 1280 px screen: long texts clip with a tooltip, Location and Spots start hidden and the
+          // column chooser (Columns) brings it back; anything wider still scrolls inside its frame
+          hiddenColumns={['location', 'userSpotCount']}
+          sx={{
+            '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+            '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { px: 0.5 },
+            // two-word headers ('Registered On') may take two lines rather than widen their column
+            '& .RaDataTable-headerCell': { whiteSpace: 'normal', lineHeight: 1.25 },
+          }}
         >
           <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
             <AvatarCell source="thumbnail" />
           </DataTable.Col>
-          <DataTable.Col source="name" label="resources.user.fields.name" />
-          <DataTable.Col source="email" label="resources.user.fields.email" />
-          <DataTable.Col source="location" label="resources.user.fields.location" />
+          <DataTable.Col source="name" label="resources.user.fields.name">
+            <ClippedText source="name" width={120} />
+          </DataTable.Col>
+          <DataTable.Col source="email" label="resources.user.fields.email">
+            <ClippedText source="email" width={150} />
+          </DataTable.Col>
+          <DataTable.Col source="location" label="resources.user.fields.location">
+            <ClippedText source="location" width={150} />
+          </DataTable.Col>
           <DataTable.Col source="phone" label="resources.user.fields.phone" />
           <DataTable.Col source="postCount" label="resources.user.fields.postCount">
             <NumberField source="postCount" />
