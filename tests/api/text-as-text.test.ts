@@ -75,3 +75,37 @@ describe.each(dialects)('places stored by older seeds on %s', (dialect) => {
     }
   });
 });
+
+describe.each(dialects)('one spot per place on %s', (dialect) => {
+  it('offers the existing spot instead of a copy, and place search lists a place once', async () => {
+    const t = await startTestApp(dialect);
+    try {
+      const admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+      const add = (fields: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/spot', headers: bearer(admin), payload: { status: 'Active', city: 'Paris', country: 'France', ...fields } });
+      const first = await add({ name: 'Museum of Paris', latitude: '48.8606', longitude: '2.3376' });
+      expect(first.statusCode).toBe(200);
+      // the same name, other case and accents, 40 m away: refused with the existing spot offered
+      const copy = await add({ name: 'MUSÉUM of  Paris', latitude: '48.8609', longitude: '2.3378' });
+      expect(copy.statusCode).toBe(409);
+      expect(copy.json().message).toBe('This place is already a spot: Museum of Paris, within 100 m. Use that spot instead of adding a copy.');
+      expect(copy.json().data.existing).toMatchObject({ id: first.json().data.id, name: 'Museum of Paris' });
+      // another name at the same place, or the same name 2 km away, are other spots
+      expect((await add({ name: 'Museum of Paris Café', latitude: '48.8606', longitude: '2.3376' })).statusCode).toBe(200);
+      expect((await add({ name: 'Museum of Paris', latitude: '48.8790', longitude: '2.3376' })).statusCode).toBe(200);
+      // editing a spot keeps its own name without tripping over itself
+      expect((await add({ id: String(first.json().data.id), name: 'Museum of Paris', latitude: '48.8606', longitude: '2.3376' })).statusCode).toBe(200);
+
+      // a copy stored before the rule (directly) is not listed twice by place search
+      const stamp = new Date().toISOString();
+      await t.ctx.db
+        .insertInto('spots')
+        .values({ user_id: null, name: 'Museum of Paris', status: 'Active', address: null, country: 'France', state: null, city: 'Paris', post_code: null, latitude: 48.8607, longitude: 2.3377, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+        .execute();
+      const search = await t.app.inject({ url: `/api/googleAPIData?query=${encodeURIComponent('museum in Paris')}`, headers: bearer(admin) });
+      const names = search.json().data.results.map((r: { name: string; location: { lat: number } }) => `${r.name}@${r.location.lat.toFixed(3)}`);
+      expect(names.filter((n: string) => n === 'Museum of Paris@48.861')).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

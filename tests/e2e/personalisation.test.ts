@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, DEMO_PASSWORD, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -69,9 +69,7 @@ describe('layout and personalisation', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/tag');
 
-    await page.getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await signOut(page);
     await signIn(page, suite.server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
     await search.fill('cat');

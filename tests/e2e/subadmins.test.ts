@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DEMO_PASSWORD, latestMail, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, DEMO_PASSWORD, latestMail, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -48,9 +48,7 @@ describe('sub-admins', () => {
       .execute();
     expect(granted.map((g) => g.name)).toEqual(['User-list', 'Post-list', 'Categories-list']);
 
-    await page.getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await signOut(page);
     await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.getByRole('menuitem', { name: 'Categories', exact: true }).click();

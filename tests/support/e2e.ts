@@ -97,6 +97,21 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * Signs out through the user menu. The page may still be settling (a redirect, a list loading) when the
+ * menu is opened, which can close it again: open it until Logout shows.
+ */
+export async function signOut(page: Page) {
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  for (let attempt = 0; attempt < 4 && !(await logout.isVisible()); attempt++) {
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await logout.waitFor({ timeout: 3000 }).catch(() => undefined);
+  }
+  await logout.click();
+  await page.waitForURL('**/login');
+}
+
 /** The newest .eml in the server's outbox. */
 export function latestMail(dataDir: string): string | null {
   const dir = path.join(dataDir, 'outbox');

@@ -130,7 +130,8 @@ export function ResourceList({
       sort={sort}
       empty={false}
       actions={actions ?? false}
-      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, ...phoneCards }}
+      // room under the pager for the floating add button, at any font size (it never covers the pager)
+      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCards }}
     >
       <LoadingNote />
       {children}

@@ -403,6 +403,7 @@ export const ar: Catalogue = {
     spotAdded: 'تمت إضافة المكان بنجاح',
     spotUpdated: 'تم تحديث المكان بنجاح',
     spotDeleted: 'تم حذف المكان بنجاح',
+    spotExists: 'هذا المكان موجود بالفعل: %{name}، على بعد أقل من 100 م. استخدمه بدلاً من إضافة نسخة.',
     spotInactive: 'هذا المكان غير نشط.',
     postAdded: 'تمت إضافة المنشور بنجاح',
     postUpdated: 'تم تحديث المنشور بنجاح',

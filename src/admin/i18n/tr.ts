@@ -405,6 +405,7 @@ export const tr: Catalogue = {
     spotAdded: 'Mekân başarıyla eklendi',
     spotUpdated: 'Mekân başarıyla güncellendi',
     spotDeleted: 'Mekân başarıyla silindi',
+    spotExists: 'Bu yer zaten bir mekân: %{name}, 100 m içinde. Kopya eklemek yerine o mekânı kullanın.',
     spotInactive: 'Bu mekân etkin değil.',
     postAdded: 'Gönderi başarıyla eklendi',
     postUpdated: 'Gönderi başarıyla güncellendi',

@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
-import { Box, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, Link as MuiLink, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -96,9 +96,10 @@ export function QuickPanelButton() {
               <Divider sx={{ my: 1.5 }} />
               <Typography variant="overline">{translate('app.quick_panel.reports')}</Typography>
               <Typography>
-                <Link to="/report" onClick={() => setOpen(false)}>
+                {/* the theme's link colour, not the browser's default blue */}
+                <MuiLink component={Link} to="/report" onClick={() => setOpen(false)} underline="hover" color="primary" sx={{ fontWeight: 500 }}>
                   {translate('app.quick_panel.reports_count', { smart_count: reports })}
-                </Link>
+                </MuiLink>
               </Typography>
             </>
           )}

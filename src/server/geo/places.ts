@@ -4,6 +4,7 @@
 // distance, plus nearby towns; Google Places Text Search when GOOGLE_MAPS_API_KEY is set.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { distinctSpots } from '../suggest/engine';
 import { townsNear } from './gazetteer';
 import { spotsNear } from './spotsNear';
 import type { Geocoder } from './types';
@@ -117,7 +118,7 @@ export function createOfflinePlaceSearch(db: Kysely<Database>, geo: Geocoder): P
     if (!center) return [];
     const wanted = types.length ? types : (['tourist_attraction'] as PlaceType[]);
     const spots = await spotsNear(db, center.latitude, center.longitude, RADIUS_KM);
-    const scored = spots
+    const ranked = spots
       .map((s) => {
         const { km } = s;
         const name = s.name.toLowerCase();
@@ -128,7 +129,11 @@ export function createOfflinePlaceSearch(db: Kysely<Database>, geo: Geocoder): P
         return { s, fits, score: fit + Math.log1p(s.popularity) - km / RADIUS_KM };
       })
       .filter((x) => x.fits.length)
-      .sort((a, b) => b.score - a.score || a.s.id - b.s.id)
+      .sort((a, b) => b.score - a.score || a.s.id - b.s.id);
+    // a place entered twice (same name within 100 m) is listed once, by its better-ranked spot
+    const distinct = new Set(distinctSpots(ranked.map((x) => x.s)));
+    const scored = ranked
+      .filter((x) => distinct.has(x.s))
       .map(({ s, fits }) => result(`spot:${s.id}`, s.name, s.latitude, s.longitude, [...fits, 'point_of_interest'], s));
     const towns = wanted.includes('locality')
       ? townsNear(center.latitude, center.longitude, 80, 40).map((t) => result(`town:${t.latitude},${t.longitude}`, t.name, t.latitude, t.longitude, ['locality', 'political'], t))

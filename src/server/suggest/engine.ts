@@ -93,7 +93,7 @@ export interface DayPlan<T> {
  * Each place once, best first: a spot listed twice (same id), or entered twice (the same name,
  * ignoring case and accents, within SAME_SPOT_KM), keeps only its first, best-scored entry.
  */
-export function distinctSpots<T extends Candidate>(ranked: readonly T[]): T[] {
+export function distinctSpots<T extends { id: number; name: string; latitude: number; longitude: number }>(ranked: readonly T[]): T[] {
   const kept: T[] = [];
   const ids = new Set<number>();
   const byName = new Map<string, T[]>();

@@ -105,6 +105,7 @@ export const errorMessages = {
   spotAdded: 'Spot has been added Successfully',
   spotUpdated: 'Spot has been updated Successfully',
   spotDeleted: 'Spot has been Deleted Successfully',
+  spotExists: 'This place is already a spot: %{name}, within 100 m. Use that spot instead of adding a copy.',
   spotInactive: 'This Spot is Inactive.',
   postAdded: 'Post has been added Successfully',
   postUpdated: 'Post has been updated Successfully',

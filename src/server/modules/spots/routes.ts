@@ -8,13 +8,13 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { searchCondition, usersNamed } from '../../db/search';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { list, ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
-import { removeUnusedImage } from './service';
+import { removeUnusedImage, sameSpot } from './service';
 
 const tags = ['spots'];
 const SORTABLE = {
@@ -92,6 +92,9 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
     const stamp = now();
+    // the same place under the same name already exists: offer it rather than store a copy
+    const existing = await sameSpot(ctx, input, id);
+    if (existing) throw conflict(englishMessage('spotExists', { name: existing.name }), { existing });
     if (id) {
       const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
       if (!before) throw notFound();
