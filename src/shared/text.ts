@@ -39,3 +39,25 @@ export function isBlankHtml(html: string | null | undefined): boolean {
   const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ');
   return text.trim() === '';
 }
+
+/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as 0-9. */
+export const westernDigits = (text: string) =>
+  text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
+
+/**
+ * Lower case for matching: no combining marks (so İ, ı, I and i are all i, ş is s, أ إ آ are ا),
+ * Arabic tatweel dropped, ة as ه, ى and Persian ی as ي, any digits as 0-9, curly apostrophes as '.
+ */
+export function foldText(text: string): string {
+  return westernDigits(text)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/ı/g, 'i')
+    .replace(/\u0640/g, '')
+    .replace(/ة/g, 'ه')
+    .replace(/[ىی]/g, 'ي')
+    .replace(/ک/g, 'ك')
+    .replace(/[’‘ʼ`´]/g, "'")
+    .trim();
+}

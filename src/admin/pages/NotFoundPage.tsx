@@ -39,11 +39,3 @@ export function NotFoundPage() {
 
 /** react-admin's catch-all: send unknown paths to the 404 page. */
 export const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;
-
-/** Refused pages (spec §2 "Access denial"): an Admin goes to the dashboard, anyone else to the profile. */
-export const AccessDeniedRedirect = () => (
-  <Navigate
-    to={session.principal().role === 'Admin' ? '/dashboard' : session.token() ? '/profile' : '/login'}
-    replace
-  />
-);

@@ -8,6 +8,7 @@
 // A successful sign-in clears its own pair and the account counter: it never locks out a correct login.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import { escapeLike } from '../db/search';
 import { HttpError } from '../http/errors';
 
 export interface LoginAttempt {
@@ -106,7 +107,7 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
         .where((eb) =>
           eb.or([
             eb('key', '=', `account:${email}`),
-            sql<boolean>`key LIKE ${`pair:${email.replace(/[\\%_]/g, '\\$&')}|%`} ESCAPE '\\'`,
+            sql<boolean>`key LIKE ${`pair:${escapeLike(email)}|%`} ESCAPE '\\'`,
           ]),
         )
         .execute();

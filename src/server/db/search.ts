@@ -101,7 +101,8 @@ export async function dropSearchIndex(db: Kysely<unknown>, dialect: DialectName,
   await sql.raw(`DROP TABLE IF EXISTS ${table}_fts`).execute(db);
 }
 
-function escapeLike(term: string): string {
+/** `term` for a LIKE pattern with ESCAPE '\\': %, _ and \\ stand for themselves. */
+export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 

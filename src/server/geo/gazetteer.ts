@@ -2,6 +2,7 @@
 // ranking, country-state-city for state names, Intl for country names. Loaded on first use (about a
 // second) and kept in memory; read-only, so replicas need not share it.
 import { createRequire } from 'node:module';
+import { foldText } from '../../shared/text';
 import { distanceKm, type Geocoder, type Place, type PlaceSuggestion } from './types';
 
 interface City {
@@ -24,14 +25,8 @@ interface CscState {
   countryCode: string;
 }
 
-/** Lower case without accents, for matching what people type. */
-export const fold = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('en')
-    .replace(/ı/g, 'i')
-    .trim();
+/** Lower case without accents, for matching what people type (the one folding of src/shared/text.ts). */
+export const fold = foldText;
 
 interface Index {
   cities: City[];

@@ -4,10 +4,9 @@
 // distance, plus nearby towns; Google Places Text Search when GOOGLE_MAPS_API_KEY is set.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { distinctSpots } from '../suggest/engine';
 import { townsNear } from './gazetteer';
 import { spotsNear } from './spotsNear';
-import type { Geocoder } from './types';
+import { distinctSpots, type Geocoder } from './types';
 
 /** The place types staff can pick (Google's type names), with display names. */
 export const PLACE_TYPES = [

@@ -2,8 +2,8 @@
 // place the search names, favour the ones in the chosen categories and in popular posts, split them
 // into days by distance and order each day as a short route. Pure and deterministic: the same spots
 // and query give the same plan.
-import { distanceKm } from '../geo/types';
-import { analyseQuery, foldText } from './query';
+import { distanceKm, distinctSpots } from '../geo/types';
+import { analyseQuery } from './query';
 import { type Point, shortRoute } from './route';
 
 export interface Candidate extends Point {
@@ -29,8 +29,8 @@ export { MAX_DAYS } from './query';
 export const STOPS_PER_DAY = 4;
 /** Spots farther than this from the place are not part of its trip. */
 export const RADIUS_KM = 60;
-/** Two spots of the same name closer than this are the same place entered twice. */
-export const SAME_SPOT_KM = 0.1;
+// the duplicate rule lives with the geography; the engine and its tests use it from here as well
+export { distinctSpots, SAME_SPOT_KM } from '../geo/types';
 
 /**
  * Understands "3 days in Istanbul", "weekend in Rome", "museums and food in Paris for two days",
@@ -87,26 +87,6 @@ export function groupByDistance<T extends Point & { id: number }>(stops: readonl
 export interface DayPlan<T> {
   day: number;
   stops: T[];
-}
-
-/**
- * Each place once, best first: a spot listed twice (same id), or entered twice (the same name,
- * ignoring case and accents, within SAME_SPOT_KM), keeps only its first, best-scored entry.
- */
-export function distinctSpots<T extends { id: number; name: string; latitude: number; longitude: number }>(ranked: readonly T[]): T[] {
-  const kept: T[] = [];
-  const ids = new Set<number>();
-  const byName = new Map<string, T[]>();
-  for (const c of ranked) {
-    if (ids.has(c.id)) continue;
-    const name = foldText(c.name).replace(/\s+/g, ' ');
-    const same = byName.get(name) ?? [];
-    if (same.some((k) => distanceKm(k.latitude, k.longitude, c.latitude, c.longitude) <= SAME_SPOT_KM)) continue;
-    ids.add(c.id);
-    byName.set(name, [...same, c]);
-    kept.push(c);
-  }
-  return kept;
 }
 
 /**

@@ -2,32 +2,14 @@
 // "İstanbul'da 3 gün", "3 أيام في إسطنبول", "إسطنبول ٣ أيام". Text is compared folded (no accents,
 // both Turkish i's as i, Arabic letter variants merged, any digits as 0-9); what is shown back keeps
 // the spelling that was typed.
+import { foldText, westernDigits } from '../../shared/text';
 import { KNOWN_PLACES, type KnownPlace, type PlaceLanguage } from './places';
+
+// folding is shared with the gazetteer and the spots' duplicate check (src/shared/text.ts)
+export { foldText, westernDigits };
 
 const ARABIC_SCRIPT = /[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
 const TURKISH_LETTERS = /[İıĞğŞş]/;
-
-/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as 0-9. */
-export const westernDigits = (text: string) =>
-  text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
-
-/**
- * Lower case for matching: no combining marks (so İ, ı, I and i are all i, ş is s, أ إ آ are ا),
- * Arabic tatweel dropped, ة as ه, ى and Persian ی as ي, any digits as 0-9, curly apostrophes as '.
- */
-export function foldText(text: string): string {
-  return westernDigits(text)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('en')
-    .replace(/ı/g, 'i')
-    .replace(/\u0640/g, '')
-    .replace(/ة/g, 'ه')
-    .replace(/[ىی]/g, 'ي')
-    .replace(/ک/g, 'ك')
-    .replace(/[’‘ʼ`´]/g, "'")
-    .trim();
-}
 
 export interface QueryAnalysis {
   /** the place, folded ("istanbul"); a known place's English name ("cappadocia" for "Kapadokya") */

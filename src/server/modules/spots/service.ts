@@ -1,8 +1,6 @@
 // Spot images may be shared (the demo data reuses a pool of pictures), so a file goes only with its last spot.
 import type { AppContext } from '../../context';
-import { distanceKm } from '../../geo/types';
-import { SAME_SPOT_KM } from '../../suggest/engine';
-import { foldText } from '../../suggest/query';
+import { isSamePlace, SAME_SPOT_KM } from '../../geo/types';
 
 /** Removes an uploaded spot image once no spot shows it any more. */
 export async function removeUnusedImage(ctx: AppContext, url: string | null) {
@@ -12,8 +10,7 @@ export async function removeUnusedImage(ctx: AppContext, url: string | null) {
 }
 
 /**
- * An existing spot that is the same place as `spot` (the same name, ignoring case and accents, within
- * SAME_SPOT_KM), other than `exceptId`: staff are offered it instead of adding a copy. The indexed
+ * An existing spot that is the same place as `spot` (isSamePlace), other than `exceptId`: staff are offered it instead of adding a copy. The indexed
  * latitude/longitude box narrows the rows first.
  */
 export async function sameSpot(ctx: AppContext, spot: { name: string; latitude: number; longitude: number }, exceptId?: number) {
@@ -27,8 +24,6 @@ export async function sameSpot(ctx: AppContext, spot: { name: string; latitude: 
     .where('longitude', '>=', spot.longitude - dLng)
     .where('longitude', '<=', spot.longitude + dLng);
   if (exceptId) q = q.where('id', '<>', exceptId);
-  const name = foldText(spot.name).replace(/\s+/g, ' ');
-  return (await q.execute()).find(
-    (s) => s.latitude !== null && s.longitude !== null && foldText(s.name).replace(/\s+/g, ' ') === name && distanceKm(s.latitude, s.longitude, spot.latitude, spot.longitude) <= SAME_SPOT_KM,
-  );
+  const near = await q.execute();
+  return near.find((s) => s.latitude !== null && s.longitude !== null && isSamePlace({ ...s, latitude: s.latitude, longitude: s.longitude }, spot));
 }
