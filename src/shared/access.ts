@@ -109,8 +109,8 @@ export const mayGrantPermissions = (caller: Principal): boolean => caller.role =
 export const isModerationTarget = (account: Pick<AccountTarget, 'user_type'>): boolean => account.user_type === 'User';
 
 /**
- * May the post form change or link an existing spot? Only the spots already in the post being saved;
- * any other spot is Spot-list's business.
+ * May the post form change an existing spot (give it a new picture)? Only the spots already in the post
+ * being saved; any other spot is Spot-list's business. Linking a spot as it is changes nothing of it.
  */
 export const mayTouchSpotFromPostForm = (caller: Principal, spotIsInThePost: boolean): boolean =>
   spotIsInThePost || canAccess(caller, 'spot');

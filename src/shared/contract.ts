@@ -108,6 +108,10 @@ export interface Place {
   state: string | null;
   country: string | null;
   post_code: string | null;
+  /** set when the place is one of the product's spots: a form may link that spot instead of adding a copy */
+  spotId?: number;
+  /** that spot's picture, if it has one */
+  image?: string | null;
 }
 
 /** One address suggestion: `id` is opaque, given back to GET /api/geo/place/{id} for the details. */

@@ -75,6 +75,20 @@ describe.each(dialects)('spots, posts and itineraries on %s', (dialect) => {
     expect((await get('/api/spot?filter=museum')).json().data.meta.total).toBe(0);
   });
 
+  it('stores one spot when eight staff add the same place at the same moment; the others are offered it', async () => {
+    const at = { latitude: '38.4192', longitude: '27.1287', country: 'Türkiye' };
+    // the bodies are read first, so the eight saves meet at the duplicate check
+    const form = (name: string) => multipart({ name, status: 'Active', ...at });
+    const bodies = await Promise.all(Array.from({ length: 8 }, (_, i) => form(i % 2 ? 'Saat Kulesi' : 'SAAT KULESİ')));
+    const send = (_: unknown, i: number) => t.app.inject({ method: 'POST', url: '/api/spot', headers: { ...bearer(admin), ...bodies[i].headers }, payload: bodies[i].payload });
+    const answers = await Promise.all(Array.from({ length: 8 }, send));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const stored = await t.ctx.db.selectFrom('spots').select('id').where('latitude', '=', 38.4192).execute();
+    expect(stored).toHaveLength(1);
+    const refused = answers.find((a) => a.statusCode === 409)!.json();
+    expect(refused.message).toMatch(/^This place is already a spot: SAAT KULES(İ|i), within 100 m\./);
+  });
+
   it('creates a post with two new spots and images, then edits it: one spot out, one in, a new image', async () => {
     const izmir = await place('izmir');
     const antalya = await place('antalya');
@@ -145,6 +159,47 @@ describe.each(dialects)('spots, posts and itineraries on %s', (dialect) => {
     expect(after.postTag).toEqual([]);
     // Antalya left the post but stays a spot, now unassociated
     expect((await get('/api/spot?filter=antalya')).json().data.data[0]).toMatchObject({ id: antalyaSpot.id, post_id: null });
+  });
+
+  it('links a place that is already a spot instead of adding a copy; the address suggestions offer that spot first', async () => {
+    const erzurum = await place('erzurum');
+    const spotCount = async () => Number((await get('/api/spot?filter=erzurum')).json().data.meta.total);
+    const save = (title: string, row: object, files: { name: string; file: Awaited<ReturnType<typeof image>> }[], token = admin) =>
+      sendForm(
+        '/api/post/createUpdateAdminPost',
+        { user_id: String(owner), title, itinerary_date: '2026-06-01 10:00:00', type: 'post', spotData: JSON.stringify([row]) },
+        files,
+        token,
+      );
+    const first = await save('Erzurum once', { ...erzurum, imageIndex: 0 }, [{ name: 'images', file: await image('erzurum.png', '#224466') }]);
+    expect(first.statusCode).toBe(200);
+    expect(await spotCount()).toBe(1);
+    const spot = (await get(`/api/post/${first.json().data.id}`)).json().data.data.postSpot[0].spot;
+
+    // the suggestions now start with that spot, and its place says which spot it is
+    const suggestions = (await get('/api/geo/autocomplete?input=erzurum')).json().data.data;
+    expect(suggestions[0]).toEqual({ id: `spot:${spot.id}`, description: 'Erzurum, Erzurum, Türkiye' });
+    expect((await get(`/api/geo/place/spot:${spot.id}`)).json().data.data).toMatchObject({ spotId: spot.id, name: 'Erzurum', image: spot.image });
+
+    // a client that sends the same place as a new row (Google's suggestions, an older form) gets the spot linked
+    const again = await save('Erzurum twice', { ...erzurum, name: 'ERZURUM', imageIndex: 0 }, [{ name: 'images', file: await image('erzurum2.png', '#664422') }]);
+    expect(again.statusCode).toBe(200);
+    expect(await spotCount()).toBe(1);
+    const linked = (await get(`/api/post/${again.json().data.id}`)).json().data.data.postSpot[0].spot;
+    expect(linked.id).toBe(spot.id);
+
+    // a Post-list-only Sub-Admin may link the spot as it is, but its picture stays (the new file is not kept)
+    const writerEmail = 'erzurum-writer@example.com';
+    await createUser(t, { email: writerEmail, password: PASSWORD, user_type: 'Sub-Admin', name: 'Erzurum Writer', permissions: ['Post-list'] });
+    const writer = (await loginAs(t, writerEmail, PASSWORD)).token;
+    const before = (await get(`/api/post/${again.json().data.id}`)).json().data.data.postSpot[0].spot.image;
+    const byWriter = await save('Erzurum by a writer', { ...erzurum, imageIndex: 0 }, [{ name: 'images', file: await image('erzurum3.png', '#aa22aa') }], writer);
+    expect(byWriter.statusCode).toBe(200);
+    const writersSpot = (await get(`/api/post/${byWriter.json().data.id}`)).json().data.data.postSpot[0].spot;
+    expect(writersSpot).toMatchObject({ id: spot.id, image: before });
+    const linkById = await save('Erzurum linked by id', { id: spot.id }, [], writer);
+    expect(linkById.statusCode).toBe(200);
+    expect(await spotCount()).toBe(1);
   });
 
   it('refuses a post form with missing fields, an empty spot row or a file that is not an image', async () => {

@@ -39,6 +39,30 @@ describe.each(dialects)('text stored as text on %s', (dialect) => {
     expect(await search('kadıköy')).toContain('Café hopping in Kadıköy');
   });
 
+  it('finds words typed without their accents, in any case, the Turkish and Arabic ways too', async () => {
+    const stamp = new Date().toISOString();
+    const add = (title: string, description: string | null = null) =>
+      t.ctx.db
+        .insertInto('posts')
+        .values({ type: 'post', user_id: owner, title, description, latitude: null, longitude: null, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
+        .execute();
+    await add('Kapalı Çarşı at dawn', 'Şişli to Eminönü');
+    await add('قهوة في أحمد باشا');
+    await add('Crème brûlée in Lyon');
+    expect(await search('cafe')).toContain('Café hopping in Kadıköy');
+    expect(await search('KADIKOY')).toContain('Café hopping in Kadıköy');
+    expect(await search('kapali carsi')).toEqual(['Kapalı Çarşı at dawn']);
+    expect(await search('KAPALI ÇARŞI')).toEqual(['Kapalı Çarşı at dawn']);
+    expect(await search('eminonu')).toEqual(['Kapalı Çarşı at dawn']);
+    expect(await search('احمد باشا')).toEqual(['قهوة في أحمد باشا']);
+    expect(await search('creme brulee')).toEqual(['Crème brûlée in Lyon']);
+    // the accent still counts when it is typed: no false friends, and a title that changes is found by its new words
+    expect(await search('crema')).toEqual([]);
+    await t.ctx.db.updateTable('posts').set({ title: 'Crêpes in Lyon' }).where('title', '=', 'Crème brûlée in Lyon').execute();
+    expect(await search('creme')).toEqual([]);
+    expect(await search('crepes')).toEqual(['Crêpes in Lyon']);
+  });
+
   it('decodes rows stored encoded before, once, by a migration', async () => {
     const stamp = new Date().toISOString();
     const { id } = await t.ctx.db

@@ -93,6 +93,31 @@ describe('lists and details', () => {
     await screenshot(page, 'users-search-active');
   });
 
+  it("finds 'Café' and 'Kapalı Çarşı' typed without accents, in Turkish", async () => {
+    const { page, server } = suite;
+    const stamp = new Date().toISOString();
+    const owner = await server.ctx.db.selectFrom('users').select('id').where('email', '=', 'user@example.com').executeTakeFirstOrThrow();
+    for (const title of ['Kapalı Çarşı sabahı', 'Café Ağa Kadıköy']) {
+      await server.ctx.db
+        .insertInto('posts')
+        .values({ type: 'post', user_id: owner.id, title, description: null, latitude: null, longitude: null, itinerary_date: stamp, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
+        .execute();
+    }
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('tr')));
+    await page.goto(`${server.baseUrl}/post`);
+    const box = page.getByPlaceholder('Başlık, Açıklama ve Duruma göre ara');
+    for (const [typed, found] of [
+      ['kapali carsi', 'Kapalı Çarşı sabahı'],
+      ['CAFE AGA', 'Café Ağa Kadıköy'],
+    ]) {
+      await box.fill(typed);
+      await page.waitForURL((url) => decodeURIComponent(url.search).includes(typed));
+      await expect.poll(() => cells(page, 'title'), { timeout: 10000 }).toEqual([found]);
+    }
+  });
+
   it("a detail whose record does not exist says 'No data found!' in place, with the way back to its list", async () => {
     const { page, server } = suite;
     const missing = [

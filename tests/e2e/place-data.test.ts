@@ -48,7 +48,7 @@ describe('place data', () => {
     await expect(dialog.getByLabel('Address').first().inputValue()).resolves.toBe(spot.name);
   });
 
-  it('keeps every stop label inside the route plot, even at the edges', async () => {
+  it('keeps every stop label inside the route plot, even at the edges, and each thumbnail apart from its name in en and ar', async () => {
     const { page, server } = suite;
     const { ctx } = server;
     const owner = await ctx.db.selectFrom('users').select('id').where('email', '=', 'user@example.com').executeTakeFirstOrThrow();
@@ -89,5 +89,23 @@ describe('place data', () => {
       expect(b.top, b.text!).toBeGreaterThanOrEqual(0);
       expect(b.bottom, b.text!).toBeLessThanOrEqual(b.height);
     }
+
+    // each stop's thumbnail keeps a gap before its name, on the left in English and on the right in Arabic
+    const gaps = () =>
+      page.getByRole('list', { name: /Spots|الأماكن/ }).evaluate((list) =>
+        [...list.querySelectorAll('li')].map((li) => {
+          const image = li.querySelector('.MuiAvatar-root')!.getBoundingClientRect();
+          const name = li.querySelector('.MuiListItemText-root')!.getBoundingClientRect();
+          return document.dir === 'rtl' ? image.left - name.right : name.left - image.right;
+        }),
+      );
+    await page.getByRole('list', { name: 'Spots' }).waitFor();
+    for (const gap of await gaps()) expect(gap).toBeGreaterThanOrEqual(12);
+    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('ar')));
+    await page.reload();
+    await page.getByRole('list', { name: 'الأماكن' }).waitFor();
+    const rtl = await gaps();
+    expect(rtl).toHaveLength(3);
+    for (const gap of rtl) expect(gap).toBeGreaterThanOrEqual(12);
   });
 });

@@ -152,6 +152,45 @@ describe('spots, posts and itineraries', () => {
     await row.getByText('Inactive').waitFor();
   });
 
+  it('offers a spot that exists instead of a copy: Add Spot names it, the post address links it with its picture', async () => {
+    const { page, server } = suite;
+    const { db } = server.ctx;
+    await makePost('Tower views', 'post', [{ name: 'Galata Tower', lat: 41.0256, lng: 28.9742 }]);
+    const copies = () => db.selectFrom('spots').select(['id', 'image']).where('name', '=', 'Galata Tower').execute();
+    const [tower] = await copies();
+
+    await openList(page, '/spot', 'Spot Image');
+    await page.getByRole('button', { name: 'Add Spot' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Spot Name').fill('galata tow');
+    await page.getByRole('option', { name: /^Galata Tower/ }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This place is already a spot: Galata Tower, within 100 m. Use that spot instead of adding a copy.').waitFor();
+    expect(await copies()).toHaveLength(1);
+
+    await page.goto(`${server.baseUrl}/post`);
+    await page.getByRole('button', { name: 'Add Post' }).click();
+    await dialog.getByLabel('User').fill('Demo');
+    await page.getByRole('option', { name: 'Demo User' }).click();
+    await dialog.getByLabel('Title').fill('Up the tower again');
+    await dialog.getByLabel('Post Date').fill('2026-06-02T10:00');
+    await dialog.getByLabel('Address').fill('galata tow');
+    await page.getByRole('option', { name: /^Galata Tower/ }).click();
+    // the row is that spot: its picture is shown and nothing else is needed before the next row
+    await dialog.locator(`img[src="${tower.image}"]`).waitFor();
+    await expect(dialog.getByRole('button', { name: 'Add another spot' }).isDisabled()).resolves.toBe(false);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Post has been added Successfully').waitFor();
+    const linked = await db
+      .selectFrom('posts')
+      .innerJoin('post_spots', 'post_spots.post_id', 'posts.id')
+      .select('post_spots.spot_id')
+      .where('posts.title', '=', 'Up the tower again')
+      .executeTakeFirstOrThrow();
+    expect(linked.spot_id).toBe(tower.id);
+    expect(await copies()).toHaveLength(1);
+  });
+
   it('shows an itinerary with its stops in date order and the route drawn without internet', async () => {
     const { page, server } = suite;
     const id = await makePost('Cappadocia to the coast', 'itinerary', [

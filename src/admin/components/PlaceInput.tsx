@@ -16,18 +16,22 @@ export const PLACE_FIELDS = ['address', 'latitude', 'longitude', 'city', 'state'
 /**
  * Address autocomplete (our server's /api/geo: the offline gazetteer, or Google with a key). Typing
  * shows suggestions; choosing one fills `source` and the place fields beside it (in a form iterator,
- * those of its row), and `nameSource` with the place's name when given.
+ * those of its row), and `nameSource` with the place's name when given. With `linkSpots`, choosing one
+ * of the product's own spots makes the row that spot (`spotId`, its `image`), so saving links it
+ * instead of adding a copy; any other choice or typing makes the row a new place again.
  */
 export function PlaceInput({
   source,
   label,
   nameSource,
   autoFocus,
+  linkSpots,
 }: {
   source: string;
   label: string;
   nameSource?: string;
   autoFocus?: boolean;
+  linkSpots?: boolean;
 }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
@@ -45,6 +49,11 @@ export function PlaceInput({
     const opts = { shouldDirty: true, shouldValidate: true };
     for (const key of PLACE_FIELDS) setValue(getSource(key), key === 'address' ? suggestion.description : place[key], opts);
     if (nameSource) setValue(getSource(nameSource), place.name, opts);
+    if (linkSpots) {
+      setValue(getSource('spotId'), place.spotId ?? null, opts);
+      // our spot comes with its picture; a new place keeps a picture already chosen for the row
+      if (place.spotId !== undefined) setValue(getSource('image'), place.image ?? null, opts);
+    }
     field.onChange(nameSource === source ? place.name : suggestion.description);
     setInput(nameSource === source ? place.name : suggestion.description);
     setQuery('');
@@ -56,6 +65,7 @@ export function PlaceInput({
     field.onChange(text);
     // a typed address is not a place until one is chosen; a typed name may rename the chosen place
     if (nameSource !== source) setValue(getSource('latitude'), undefined, { shouldValidate: true });
+    if (linkSpots) setValue(getSource('spotId'), null, { shouldValidate: true });
   };
 
   const error = fieldState.error?.message;

@@ -71,8 +71,9 @@ function PostDetailCard({ itinerary }: { itinerary: boolean }) {
         <List aria-label={translate('app.post.spots')}>
           {post.postSpot.map(({ id, itinerary_date, spot }) => (
             <ListItem key={id} divider>
-              <ListItemAvatar>
-                <Avatar variant="rounded" src={spot.thumbnail_url ?? undefined} alt="" sx={{ width: 64, height: 64, me: 2 }} />
+              {/* the avatar is wider than ListItemAvatar's 56 px: the gap goes on the container (mirrored in Arabic) */}
+              <ListItemAvatar sx={{ minWidth: 0, marginInlineEnd: 2 }}>
+                <Avatar variant="rounded" src={spot.thumbnail_url ?? undefined} alt="" sx={{ width: 64, height: 64 }} />
               </ListItemAvatar>
               <ListItemText
                 primary={spot.name}

@@ -10,6 +10,7 @@ import * as m006 from './migrations/006_user_preferences';
 import * as m007 from './migrations/007_session_version';
 import * as m008 from './migrations/008_text_as_text';
 import * as m009 from './migrations/009_place_names';
+import * as m010 from './migrations/010_search_fold';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -26,6 +27,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '007_session_version': bind(m007),
       '008_text_as_text': bind(m008),
       '009_place_names': bind(m009),
+      '010_search_fold': bind(m010),
     }) };
 }
 

@@ -1,7 +1,10 @@
 // Substring search that does not scan: SQLite FTS5 (trigram tokenizer) tables kept in sync by
-// triggers, PostgreSQL pg_trgm GIN indexes over the same column list (DESIGN.md §4).
+// triggers, PostgreSQL pg_trgm GIN indexes over the same column list (DESIGN.md §4). Both sides fold
+// the text first (search_fold: case, accents, dotless ı, Arabic letter forms and digits), so 'cafe'
+// finds 'Café', 'carsi' finds 'Çarşı' and 'احمد' finds 'أحمد'.
 import { type Kysely, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
+import { foldText } from '../../shared/text';
 import { CATALOGUE_STATUSES } from '../../shared/validation/catalogue';
 import type { DialectName } from './index';
 import type { Database } from './schema';
@@ -51,44 +54,51 @@ function statusMatches(table: SearchableTable, term: string): { column: string; 
 // FTS5 trigram needs at least 3 characters to use the index.
 const MIN_INDEXED_TERM = 3;
 
+/** The SQL function both databases fold searched text with (SQLite: foldText, registered by openDatabase). */
+export const SEARCH_FOLD = 'search_fold';
+export const searchFold = foldText;
+
+/**
+ * PostgreSQL's twin of foldText: unaccent (which also makes ı an i and ß ss), lower case, then the
+ * Arabic letter forms and digits foldText maps, and Arabic vowel marks and tatweel dropped.
+ */
+const PG_SEARCH_FOLD = `CREATE OR REPLACE FUNCTION ${SEARCH_FOLD}(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $fold$
+  SELECT translate(lower(public.unaccent('public.unaccent'::regdictionary, $1)),
+    'أإآةىیک٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹’‘ʼ\`´ـًٌٍَُِّْٰ', 'اااهييك01234567890123456789''''''''''')
+$fold$`;
+
 function pgExpression(table: SearchableTable): string {
   const cols = SEARCH_COLUMNS[table].map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
-  return `lower(${cols})`;
+  return `${SEARCH_FOLD}(${cols})`;
 }
 
 /** Migration step: the index (and for SQLite the FTS table + triggers) for one table. */
 export async function createSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
   const cols = SEARCH_COLUMNS[table];
   if (dialect === 'postgres') {
+    await sql`CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public`.execute(db);
+    await sql.raw(PG_SEARCH_FOLD).execute(db);
     await sql
       .raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin ((${pgExpression(table)}) gin_trgm_ops)`)
       .execute(db);
     return;
   }
+  // contentless: the table holds the folded text, which the content table does not have
   const fts = `${table}_fts`;
   const list = cols.join(', ');
-  const newValues = cols.map((c) => `new.${c}`).join(', ');
-  const oldValues = cols.map((c) => `old.${c}`).join(', ');
+  const folded = (row: string) => cols.map((c) => `${SEARCH_FOLD}(${row}${c})`).join(', ');
+  await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='', contentless_delete=1, tokenize='trigram')`).execute(db);
   await sql
-    .raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`)
+    .raw(`CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${folded('new.')}); END`)
     .execute(db);
+  await sql.raw(`CREATE TRIGGER ${table}_fts_ad AFTER DELETE ON ${table} BEGIN DELETE FROM ${fts} WHERE rowid = old.id; END`).execute(db);
   await sql
     .raw(
-      `CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER ${table}_fts_ad AFTER DELETE ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); END`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${oldValues}); INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${newValues}); END`,
+      `CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN DELETE FROM ${fts} WHERE rowid = old.id; INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${folded('new.')}); END`,
     )
     .execute(db);
   // index the rows already there (a table whose search columns changed in a later migration)
-  await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`).execute(db);
+  await sql.raw(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${folded('')} FROM ${table}`).execute(db);
 }
 
 /** Migration step: removes what createSearchIndex made, before the column list of a table changes. */
@@ -134,19 +144,20 @@ export function substringCondition(
   term: string,
   columns: readonly string[] = SEARCH_COLUMNS[table],
 ) {
-  const needle = term.trim().toLowerCase();
   const all = columns.length === SEARCH_COLUMNS[table].length;
   if (dialect === 'postgres') {
     const expr = pgExpression(table).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
-    const like = `%${escapeLike(needle)}%`;
+    // folded by the database's own search_fold, the same function as the index's
+    const like = sql`${sql.raw(SEARCH_FOLD)}(${`%${escapeLike(term.trim())}%`})`;
     const indexed = sql<boolean>`${sql.raw(expr)} LIKE ${like} ESCAPE '\\'`;
     if (all) return indexed;
-    const part = `lower(${columns.map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `)})`;
+    const part = `${SEARCH_FOLD}(${columns.map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `)})`;
     return sql<boolean>`(${indexed} AND ${sql.raw(part)} LIKE ${like} ESCAPE '\\')`;
   }
+  const needle = searchFold(term);
   if ([...needle].length < MIN_INDEXED_TERM) {
     // Too short for trigrams: a plain substring test (short terms are rare and cheap to answer with LIMIT).
-    const tests = columns.map((c) => sql`instr(lower(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
+    const tests = columns.map((c) => sql`instr(${sql.raw(SEARCH_FOLD)}(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
     return sql<boolean>`(${sql.join(tests, sql` OR `)})`;
   }
   const phrase = `"${needle.replace(/"/g, '""')}"`;
@@ -155,15 +166,7 @@ export function substringCondition(
   return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${query})`;
 }
 
-/**
- * Ids of the users whose name holds `term` (for "created by" searches): the users' search index
- * narrows the rows, then the name decides.
- */
+/** Ids of the users whose name holds `term` (for "created by" searches), through the users' search index. */
 export function usersNamed(db: Kysely<Database>, dialect: DialectName, term: string) {
-  const needle = `%${escapeLike(term.trim().toLowerCase())}%`;
-  return db
-    .selectFrom('users as named')
-    .select('named.id')
-    .where(substringCondition(dialect, 'users', 'named', term, ['name']))
-    .where(sql<boolean>`lower(named.name) LIKE ${needle} ESCAPE '\\'`);
+  return db.selectFrom('users as named').select('named.id').where(substringCondition(dialect, 'users', 'named', term, ['name']));
 }

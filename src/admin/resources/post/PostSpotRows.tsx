@@ -35,7 +35,7 @@ export function PostSpotRows() {
           removeButton={<RemoveItemButton label="app.post.remove_spot" />}
           sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
         >
-          <PlaceInput source="address" nameSource="name" label="app.post.address" />
+          <PlaceInput source="address" nameSource="name" label="app.post.address" linkSpots />
           <RowImageInput />
         </SimpleFormIterator>
       </ArrayInput>

@@ -72,7 +72,8 @@ export function toWire(values: PostDialogValues, post?: PostDetail) {
     const imageIndex = chosen ? images.push(chosen) - 1 : undefined;
     if (row.spotId != null) return { id: row.spotId, image: row.image ?? undefined, imageIndex };
     const { name, address, latitude, longitude, city, state, country, post_code } = row;
-    return { name: name || address, address, latitude, longitude, city, state, country, post_code, imageIndex };
+    // a new place may keep the picture the row showed (the row's spot was exchanged for another place)
+    return { name: name || address, address, latitude, longitude, city, state, country, post_code, image: row.image ?? undefined, imageIndex };
   });
   const kept = new Set(values.spots.map((r) => r.spotId).filter((id) => id != null));
   return {

@@ -1,5 +1,5 @@
-// Address autocomplete and geocoding for the spot and post forms (DESIGN.md §6). Offline, the
-// suggestions also hold the product's own spots, so a place staff already use is one click away.
+// Address autocomplete and geocoding for the spot and post forms (DESIGN.md §6). The suggestions
+// start with the product's own spots, so a place staff already use is one click away (and linked, not copied).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
@@ -21,12 +21,13 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
   const spotPlace = async (id: number): Promise<Place | null> => {
     const spot = await db
       .selectFrom('spots')
-      .select(['name', 'address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code'])
+      .select(['id', 'name', 'address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code', 'image'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!spot || spot.latitude === null || spot.longitude === null) return null;
+    const { id: spotId, ...rest } = spot;
     const address = spot.address ?? [spot.name, spot.city, spot.country].filter(Boolean).join(', ');
-    return { ...spot, address, latitude: spot.latitude, longitude: spot.longitude };
+    return { ...rest, spotId, address, latitude: spot.latitude, longitude: spot.longitude };
   };
 
   app.get(
@@ -44,7 +45,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
       const { input } = request.query as { input: string };
       if (input.length < 2) return item(reply, []);
       const places = await ctx.geo.autocomplete(input, 8);
-      if (ctx.geo.name !== 'offline' || input.length < 3) return item(reply, places);
+      if (input.length < 3) return item(reply, places);
       const spots = await db
         .selectFrom('spots')
         .select(['id', 'name', 'city', 'country'])

@@ -8,14 +8,12 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { createGooglePlaceSearch, createOfflinePlaceSearch, PLACE_TYPES, parsePlaceQuery } from '../../geo/places';
-import { distanceKm } from '../../geo/types';
 import { badRequest } from '../../http/errors';
 import { item, ok } from '../../http/reply';
 import { audit } from '../auth/service';
+import { lockPlace, sameSpot } from '../spots/service';
 
 const tags = ['place search'];
-/** Two saved places with the same name this close are the same place. */
-const SAME_PLACE_KM = 0.3;
 
 const searchQuery = z.object({ query: z.string().trim().max(300).default(''), pagetoken: z.string().max(2000).optional() });
 // what is saved becomes a spot: no control characters in its texts, as in the spot form
@@ -63,42 +61,43 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
         skipped++;
         continue;
       }
-      const box = SAME_PLACE_KM / 111;
-      const near = await db
-        .selectFrom('spots')
-        .select(['name', 'latitude', 'longitude'])
-        .where('latitude', '>=', at.lat - box)
-        .where('latitude', '<=', at.lat + box)
-        .execute();
-      // names compared here: SQLite's lower() knows only ASCII letters
-      const key = place.name.toLocaleLowerCase('en');
-      if (near.some((s) => s.name.toLocaleLowerCase('en') === key && distanceKm(at.lat, at.lng, s.latitude!, s.longitude!) <= SAME_PLACE_KM)) {
+      const point = { name: place.name, latitude: at.lat, longitude: at.lng };
+      if (await sameSpot(db, point)) {
         skipped++;
         continue;
       }
       // results without address parts (Google's text search) get them from the geocoder
       const where = place.country ? place : ((await ctx.geo.reverse(at.lat, at.lng)) ?? place);
       const stamp = now();
-      const spot = await db
-        .insertInto('spots')
-        .values({
-          user_id: actor,
-          name: place.name,
-          status: 'Active',
-          address: place.formatted_address ?? null,
-          city: where.city ?? null,
-          state: where.state ?? null,
-          country: where.country ?? null,
-          post_code: where.post_code ?? null,
-          latitude: at.lat,
-          longitude: at.lng,
-          image: null,
-          thumbnail_url: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning(['id', 'name'])
-        .executeTakeFirstOrThrow();
+      // checked again under the place's lock: a save running beside this one may have added it meanwhile
+      const spot = await db.transaction().execute(async (trx) => {
+        await lockPlace(trx, ctx.dialect, at.lat, at.lng);
+        if (await sameSpot(trx, point)) return null;
+        return trx
+          .insertInto('spots')
+          .values({
+            user_id: actor,
+            name: place.name,
+            status: 'Active',
+            address: place.formatted_address ?? null,
+            city: where.city ?? null,
+            state: where.state ?? null,
+            country: where.country ?? null,
+            post_code: where.post_code ?? null,
+            latitude: at.lat,
+            longitude: at.lng,
+            image: null,
+            thumbnail_url: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning(['id', 'name'])
+          .executeTakeFirstOrThrow();
+      });
+      if (!spot) {
+        skipped++;
+        continue;
+      }
       saved.push(spot);
     }
     await audit(ctx, actor, 'create', 'spot', saved.map((s) => s.id).join(',') || null, { from: 'place search', saved: saved.length, skipped });

@@ -10,6 +10,7 @@ import { now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
+import { lockPlace, sameSpot } from '../spots/service';
 import { SPOT_IMAGE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
 export type PostType = 'post' | 'itinerary';
@@ -143,12 +144,16 @@ export async function savePost(
   const ownSpots = new Set(
     existing ? (await db.selectFrom('post_spots').select('spot_id').where('post_id', '=', existing.id).execute()).map((r) => r.spot_id) : [],
   );
+  // Linking an existing spot leaves it as it is; giving it a new picture changes it.
   for (const row of input.spotData) {
-    if (row.id && !mayTouchSpotFromPostForm(opts.caller, ownSpots.has(row.id))) throw forbidden(englishMessage('spotNotInPost'));
+    if (row.id && row.imageIndex !== undefined && !mayTouchSpotFromPostForm(opts.caller, ownSpots.has(row.id))) {
+      throw forbidden(englishMessage('spotNotInPost'));
+    }
   }
 
   const images = await storeImages(ctx, files);
   const replacedImages: string[] = [];
+  const unusedImages: StoredImage[] = [];
   const stamp = now();
   try {
     const postId = await db.transaction().execute(async (trx) => {
@@ -199,6 +204,20 @@ export async function savePost(
             await trx.updateTable('spots').set({ image: image.url, thumbnail_url: image.thumbnailUrl, updated_at: stamp }).where('id', '=', spot.id).execute();
           }
           spotIds.push(spot.id);
+          continue;
+        }
+        // a place that is already a spot (the same name within 100 m) is linked, not copied; the row's
+        // picture goes to it only where that spot lacks one or the caller may change it
+        await lockPlace(trx, ctx.dialect, row.latitude!, row.longitude!);
+        const same = await sameSpot(trx, { name: row.name!, latitude: row.latitude!, longitude: row.longitude! });
+        if (same) {
+          if (image && (!same.image || mayTouchSpotFromPostForm(opts.caller, ownSpots.has(same.id)))) {
+            if (same.image) replacedImages.push(same.image);
+            await trx.updateTable('spots').set({ image: image.url, thumbnail_url: image.thumbnailUrl, updated_at: stamp }).where('id', '=', same.id).execute();
+          } else if (image) {
+            unusedImages.push(image);
+          }
+          spotIds.push(same.id);
         } else {
           const spot = await trx
             .insertInto('spots')
@@ -238,6 +257,7 @@ export async function savePost(
         .execute();
       return id;
     });
+    await Promise.all(unusedImages.map((s) => ctx.storage.remove(s.url)));
     return { id: postId, created: !existing, replacedImages };
   } catch (err) {
     await Promise.all(images.map((s) => ctx.storage.remove(s.url)));

@@ -14,7 +14,7 @@ import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { list, ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
-import { removeUnusedImage, sameSpot } from './service';
+import { lockPlace, removeUnusedImage, sameSpot } from './service';
 
 const tags = ['spots'];
 const SORTABLE = {
@@ -92,21 +92,30 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
     const stamp = now();
-    // the same place under the same name already exists: offer it rather than store a copy
-    const existing = await sameSpot(ctx, input, id);
-    if (existing) throw conflict(englishMessage('spotExists', { name: existing.name }), { existing });
-    if (id) {
-      const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!before) throw notFound();
-      await db.updateTable('spots').set({ ...input, updated_at: stamp }).where('id', '=', id).execute();
-      await audit(ctx, actor, 'update', 'spot', id, { before, after: input });
-      return ok(reply, { data: { ...before, ...input } }, englishMessage('spotUpdated'));
+    // the same place under the same name already exists: offer it rather than store a copy (checked
+    // and written under the place's lock, so two saves at once cannot both add it)
+    const saved = await db.transaction().execute(async (trx) => {
+      await lockPlace(trx, ctx.dialect, input.latitude, input.longitude);
+      const existing = await sameSpot(trx, input, id);
+      if (existing) throw conflict(englishMessage('spotExists', { name: existing.name }), { existing });
+      if (id) {
+        const before = await trx.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) throw notFound();
+        await trx.updateTable('spots').set({ ...input, updated_at: stamp }).where('id', '=', id).execute();
+        return { before };
+      }
+      const created = await trx
+        .insertInto('spots')
+        .values({ ...input, user_id: actor, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+        .returning(['id', 'name', 'status', 'created_at'])
+        .executeTakeFirstOrThrow();
+      return { created };
+    });
+    if (saved.before) {
+      await audit(ctx, actor, 'update', 'spot', id!, { before: saved.before, after: input });
+      return ok(reply, { data: { ...saved.before, ...input } }, englishMessage('spotUpdated'));
     }
-    const created = await db
-      .insertInto('spots')
-      .values({ ...input, user_id: actor, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
-      .returning(['id', 'name', 'status', 'created_at'])
-      .executeTakeFirstOrThrow();
+    const created = saved.created!;
     await audit(ctx, actor, 'create', 'spot', created.id, input);
     return ok(reply, { data: created, id: created.id }, englishMessage('spotAdded'));
   });

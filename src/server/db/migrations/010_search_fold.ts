@@ -1,0 +1,12 @@
+// Search that forgives accents, case, Turkish ı and Arabic letter forms: every search index is rebuilt
+// over folded text (db/search.ts search_fold), so 'cafe' finds 'Café' and 'carsi' finds 'Çarşı'.
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../index';
+import { createSearchIndex, dropSearchIndex, SEARCH_COLUMNS, type SearchableTable } from '../search';
+
+export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  for (const table of Object.keys(SEARCH_COLUMNS) as SearchableTable[]) {
+    await dropSearchIndex(db, dialect, table);
+    await createSearchIndex(db, dialect, table);
+  }
+}
