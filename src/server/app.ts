@@ -166,7 +166,18 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   // The built admin; every other non-API GET answers index.html (browser-history routes).
   const hasAdmin = fs.existsSync(path.join(config.adminDist, 'index.html'));
   if (hasAdmin) {
-    await app.register(fastifyStatic, { root: config.adminDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.adminDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // the build writes .br and .gz beside each file: sent as they are to a browser that accepts them
+      preCompressed: true,
+      cacheControl: false,
+      // content-hashed names under /assets never change: kept for a year; anything else is revalidated
+      setHeaders: (res, file) =>
+        res.header('cache-control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

@@ -2,6 +2,7 @@
 // search finds that status only; a detail whose record is gone says 'No data found!' where it is.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_PLAN } from '../../src/server/http/list';
 import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
@@ -115,6 +116,28 @@ describe('lists and details', () => {
       await box.fill(typed);
       await page.waitForURL((url) => decodeURIComponent(url.search).includes(typed));
       await expect.poll(() => cells(page, 'title'), { timeout: 10000 }).toEqual([found]);
+    }
+  });
+
+  it("says '10,000+' when a search matches more rows than are counted exactly, and pages on", async () => {
+    const { page, server } = suite;
+    // the server's exact-count cap made small, so that the demo posts exceed it
+    const saved = { ...SEARCH_PLAN };
+    Object.assign(SEARCH_PLAN, { probeRows: 20, exactTotalUpTo: 30 });
+    try {
+      await signInAndOpen(page, '/post');
+      await page.getByPlaceholder('Search for Title, Description and Status').fill('the');
+      await page.waitForURL((url) => decodeURIComponent(url.search).includes('the'));
+      await page.getByText('1-10 of 30+').waitFor();
+      await page.getByRole('button', { name: 'Go to next page' }).click();
+      await page.getByText('11-20 of 30+').waitFor();
+      // a rare term is counted exactly
+      const rare = await server.ctx.db.selectFrom('posts').select('title').where('type', '=', 'post').where('deleted_at', 'is', null).orderBy('id').limit(1).executeTakeFirstOrThrow();
+      await page.getByPlaceholder('Search for Title, Description and Status').fill(rare.title);
+      await expect.poll(async () => (await cells(page, 'title')).includes(rare.title), { timeout: 10000 }).toBe(true);
+      await expect(page.getByText(/of \d+\+/).count()).resolves.toBe(0);
+    } finally {
+      Object.assign(SEARCH_PLAN, saved);
     }
   });
 

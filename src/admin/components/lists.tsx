@@ -2,7 +2,7 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, List, Pagination, SearchInput, type SortPayload, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, type SortPayload, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
 
@@ -18,7 +18,19 @@ export const listSearchFilters = (placeholderKey: string) => [
   <ListSearchInput key="q" source="q" alwaysOn placeholderKey={placeholderKey} />,
 ];
 
-export const ListPagination = () => <Pagination rowsPerPageOptions={[...PAGE_SIZES]} />;
+/**
+ * The pager with the spec's page sizes. A search that matched more rows than the server counts exactly
+ * (meta.totalExact false) reads "1-10 of 10,000+".
+ */
+export function ListPagination() {
+  const { meta } = useListContext();
+  const translate = useTranslate();
+  const locale = useLocaleState()[0];
+  const more = (meta as { totalExact?: boolean } | undefined)?.totalExact === false;
+  const label = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: `${count.toLocaleString(locale, { numberingSystem: 'latn' } as Intl.NumberFormatOptions)}+` });
+  return <Pagination rowsPerPageOptions={[...PAGE_SIZES]} {...(more ? { labelDisplayedRows: label } : {})} />;
+}
 
 export function NoRecords() {
   const translate = useTranslate();

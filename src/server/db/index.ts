@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { SEARCH_FOLD, searchFold } from './search';
@@ -24,10 +24,11 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): Db {
+/** `log`: Kysely's query log (the bench times the statements a request runs with it). */
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string; log?: LogConfig }): Db {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: opts.log });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (opts.databaseUrl) throw new Error(`DATABASE_URL must start with postgres:// (got "${opts.databaseUrl}")`);
@@ -40,7 +41,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('synchronous = NORMAL');
   // the search tables hold folded text (db/search.ts); their triggers call this
   sqlite.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: opts.log });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_session_version';
 import * as m008 from './migrations/008_text_as_text';
 import * as m009 from './migrations/009_place_names';
 import * as m010 from './migrations/010_search_fold';
+import * as m011 from './migrations/011_maintained_counts';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -28,6 +29,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '008_text_as_text': bind(m008),
       '009_place_names': bind(m009),
       '010_search_fold': bind(m010),
+      '011_maintained_counts': bind(m011),
     }) };
 }
 

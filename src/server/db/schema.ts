@@ -42,6 +42,10 @@ export interface UsersTable {
   preferences: string | null;
   /** bumped to end every session of the account (007_session_version) */
   session_version: Generated<number>;
+  /** maintained by triggers (db/counts.ts): live posts, live itineraries and spots of this user */
+  post_count: Generated<number>;
+  itinerary_count: Generated<number>;
+  spot_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -189,7 +193,14 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Maintained totals (db/counts.ts): 'posts:post', 'users:User:Active', 'spots', 'reports:comment'… */
+export interface RowCountsTable {
+  name: string;
+  n: number;
+}
+
 export interface Database {
+  row_counts: RowCountsTable;
   roles: RolesTable;
   permissions: PermissionsTable;
   user_permissions: UserPermissionsTable;

@@ -2,7 +2,7 @@
 // triggers, PostgreSQL pg_trgm GIN indexes over the same column list (DESIGN.md §4). Both sides fold
 // the text first (search_fold: case, accents, dotless ı, Arabic letter forms and digits), so 'cafe'
 // finds 'Café', 'carsi' finds 'Çarşı' and 'احمد' finds 'أحمد'.
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
 import { CATALOGUE_STATUSES } from '../../shared/validation/catalogue';
@@ -122,20 +122,22 @@ export function escapeLike(term: string): string {
  * (STATUS_COLUMNS). Returns a raw boolean expression, answered from the search index (and, for a status
  * term, the status column's equality).
  */
-export function searchCondition(dialect: DialectName, table: SearchableTable, alias: string, term: string) {
+export function searchCondition(dialect: DialectName, table: SearchableTable, alias: string, term: string, indexed = true) {
   const statuses = statusMatches(table, term);
-  if (!statuses.length) return substringCondition(dialect, table, alias, term);
+  if (!statuses.length) return substringCondition(dialect, table, alias, term, SEARCH_COLUMNS[table], indexed);
   const statusColumns = Object.keys(STATUS_COLUMNS[table] ?? {});
   const others = SEARCH_COLUMNS[table].filter((c) => !statusColumns.includes(c));
   const equal = statuses.map(({ column, value }) => sql`${sql.ref(`${alias}.${column}`)} = ${value}`);
-  return sql<boolean>`(${sql.join([substringCondition(dialect, table, alias, term, others), ...equal], sql` OR `)})`;
+  return sql<boolean>`(${sql.join([substringCondition(dialect, table, alias, term, others, indexed), ...equal], sql` OR `)})`;
 }
 
 /**
  * SQL condition "one of `columns` (all searched columns by default) of the row holds `term`", status
  * columns by substring too. SQLite restricts the FTS5 match to those columns; PostgreSQL narrows by the
  * indexed expression over all the columns, then tests the wanted ones. A search of another table's rows
- * by their name alone (a report's category) uses it with ['name'].
+ * by their name alone (a report's category) uses it with ['name']. With `indexed` false the same match is
+ * a test of each row that no index answers: a list walking its sort order with it stops at a page of
+ * matches, where a common term's index lookup would first gather every match (http/list.ts).
  */
 export function substringCondition(
   dialect: DialectName,
@@ -143,8 +145,10 @@ export function substringCondition(
   alias: string,
   term: string,
   columns: readonly string[] = SEARCH_COLUMNS[table],
+  indexed = true,
 ) {
   const all = columns.length === SEARCH_COLUMNS[table].length;
+  if (!indexed) return rowTest(dialect, alias, term, columns);
   if (dialect === 'postgres') {
     const expr = pgExpression(table).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
     // folded by the database's own search_fold, the same function as the index's
@@ -155,18 +159,34 @@ export function substringCondition(
     return sql<boolean>`(${indexed} AND ${sql.raw(part)} LIKE ${like} ESCAPE '\\')`;
   }
   const needle = searchFold(term);
-  if ([...needle].length < MIN_INDEXED_TERM) {
-    // Too short for trigrams: a plain substring test (short terms are rare and cheap to answer with LIMIT).
-    const tests = columns.map((c) => sql`instr(${sql.raw(SEARCH_FOLD)}(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
-    return sql<boolean>`(${sql.join(tests, sql` OR `)})`;
-  }
+  // too short for trigrams: the row test (short terms are rare and cheap to answer with LIMIT)
+  if ([...needle].length < MIN_INDEXED_TERM) return rowTest(dialect, alias, term, columns);
   const phrase = `"${needle.replace(/"/g, '""')}"`;
   // FTS5 column filter: `{name email}: "term"` matches the phrase in those columns only
   const query = all ? phrase : `{${columns.join(' ')}}: ${phrase}`;
   return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${query})`;
 }
 
+/** "one of `columns` holds `term`", tested on the row itself: folded column text, then a substring test. */
+function rowTest(dialect: DialectName, alias: string, term: string, columns: readonly string[]) {
+  const fold = sql.raw(SEARCH_FOLD);
+  if (dialect === 'postgres') {
+    // joined as the index joins them, so both ways find the same rows
+    const text = sql.raw(columns.map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `));
+    return sql<boolean>`strpos(${fold}(${text}), ${fold}(${term.trim()})) > 0`;
+  }
+  const needle = searchFold(term);
+  const tests = columns.map((c) => sql`instr(${fold}(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
+  return sql<boolean>`(${sql.join(tests, sql` OR `)})`;
+}
+
 /** Ids of the users whose name holds `term` (for "created by" searches), through the users' search index. */
 export function usersNamed(db: Kysely<Database>, dialect: DialectName, term: string) {
   return db.selectFrom('users as named').select('named.id').where(substringCondition(dialect, 'users', 'named', term, ['name']));
 }
+
+/** Conditions joined by OR, for a list whose search spans several tables. */
+export const anyOf = (...conditions: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` OR `)})`;
+
+/** "`column` is one of the ids the subquery selects". */
+export const isIn = (column: string, ids: Expression<unknown>) => sql<SqlBool>`${sql.ref(column)} IN (${ids})`;

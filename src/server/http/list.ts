@@ -1,6 +1,6 @@
 // List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
 import { badRequest } from './errors';
@@ -72,22 +72,97 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
   };
 }
 
+/** The search plan's two sizes (tests make them small to reach every branch with a few rows). */
+export const SEARCH_PLAN = {
+  /** how many rows of the list's order a search tests first, to tell a common term from a rare one */
+  probeRows: 500,
+  /** a search's total is exact up to this many rows; beyond, the answer says "more" (totalExact: false) */
+  exactTotalUpTo: 10_000,
+};
+
+/** How a list answers fast at a million rows (see runListQuery). */
+export interface ListPlan {
+  /** the unfiltered list's total when it is maintained (db/counts.ts), instead of counting */
+  total?: () => Promise<number>;
+  /**
+   * The search box's term as a condition: through the search indexes (`indexed`), or as a test of each
+   * row. Both must select the same rows.
+   */
+  search?: (indexed: boolean) => Expression<SqlBool>;
+}
+
 /**
- * Runs a list: meta.total of `base`, and one page of `select(base)` in the requested order, with the id
- * as tie-breaker so that pages never overlap.
+ * Runs a list: meta.total and one page of `select(base)` in the requested order, with the id as
+ * tie-breaker so that pages never overlap. `base` holds the list's fixed conditions, not the search.
+ *
+ * Without a search the total is the maintained one (or a count) and the page walks the sort index.
+ * A search never gathers every match of a common term:
+ * 1. the first PROBE_ROWS rows in the list's order are tested; when they hold the page, it is the page
+ *    (a common term: 'bazaar' in 40% of the posts), and the total is estimated from their share;
+ * 2. otherwise the search index gives the matches, up to EXACT_TOTAL_UP_TO: a rare term's rows are
+ *    sorted and paged, and their number is the exact total;
+ * 3. more matches than that, thinly spread: the list's order is walked with the row test until the
+ *    page is full, and the total says "more than EXACT_TOTAL_UP_TO".
  */
 export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
   base: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
   req: ListRequest<string>,
   idColumn: string,
+  plan: ListPlan = {},
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
-  const count = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await select(base)
-    .orderBy(sql.ref(req.order.column), req.order.direction)
-    .orderBy(sql.ref(idColumn), req.order.direction)
-    .limit(req.limit)
-    .offset(req.offset)
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
+    qb.orderBy(sql.ref(req.order.column), req.order.direction).orderBy(sql.ref(idColumn), req.order.direction) as Q;
+  const page = (qb: QB) => ordered(select(qb)).limit(req.limit).offset(req.offset).execute();
+  const countOf = async (qb: QB) => Number(((await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n);
+  const meta = (total: number, exact = true): ListMeta => ({ total, page: req.page, limit: req.limit, ...(exact ? {} : { totalExact: false }) });
+
+  const all = async () => (plan.total ? plan.total() : countOf(base));
+  if (!req.filter || !plan.search) {
+    // (a list without a search plan has put its search into `base`)
+    const [total, rows] = await Promise.all([req.filter ? countOf(base) : all(), page(base)]);
+    return { rows, meta: meta(total) };
+  }
+  const search = plan.search;
+  const wanted = req.offset + req.limit;
+  const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
+
+  // 1. the first rows of the list's order, tested one by one
+  const firstIds = ordered(base.select(sql.ref(idColumn).as('id'))).limit(PROBE_ROWS);
+  const probed = await ordered(base.select(sql.ref(idColumn).as('id')))
+    .where(sql.ref(idColumn), 'in', firstIds)
+    .where(search(false))
     .execute();
-  return { rows, meta: { total: Number((count as { n: number }).n), page: req.page, limit: req.limit } };
+  const listed = await all();
+  if (probed.length >= wanted || listed <= PROBE_ROWS) {
+    const ids = probed.slice(req.offset, wanted).map((r) => (r as { id: number }).id);
+    const rows = ids.length ? await ordered(select(base).where(sql.ref(idColumn), 'in', ids)).execute() : [];
+    if (listed <= PROBE_ROWS) return { rows, meta: meta(probed.length) };
+    // the share of matches among the newest rows: a sort that gathers the matches first (the authors'
+    // names, sorted by author) would overstate it
+    const share = req.order.column === idColumn ? probed.length : await matchesAmongNewest();
+    const estimate = Math.round((share / PROBE_ROWS) * listed);
+    return estimate > EXACT_TOTAL_UP_TO ? { rows, meta: meta(EXACT_TOTAL_UP_TO, false) } : exactFromIndex();
+  }
+  return exactFromIndex();
+
+  async function matchesAmongNewest() {
+    const newest = base.select(sql.ref(idColumn).as('id')).orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
+    return countOf(base.where(sql.ref(idColumn), 'in', newest).where(search(false)) as QB);
+  }
+
+  // 2. and 3.
+  async function exactFromIndex() {
+    const matched = await base
+      .select(sql.ref(idColumn).as('id'))
+      .where(search(true))
+      .limit(EXACT_TOTAL_UP_TO + 1)
+      .execute();
+    if (matched.length <= EXACT_TOTAL_UP_TO) {
+      const ids = matched.map((r) => (r as { id: number }).id);
+      const rows = ids.length ? await page(base.where(sql.ref(idColumn), 'in', ids) as QB) : [];
+      return { rows, meta: meta(ids.length) };
+    }
+    return { rows: await page(base.where(search(false)) as QB), meta: meta(EXACT_TOTAL_UP_TO, false) };
+  }
 }

@@ -34,10 +34,11 @@ export function tableListRoute(
         defaultOrder: opts.defaultOrder,
         pageBase: 0,
       });
-      let base = ctx.db.selectFrom(opts.table);
-      if (req.filter) base = base.where(searchCondition(ctx.dialect, opts.table, opts.table, req.filter));
+      const base = ctx.db.selectFrom(opts.table);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns checked by the callers' table types
-      const { rows, meta } = await runListQuery(base, (qb) => qb.select(opts.columns as any), req, 'id');
+      const { rows, meta } = await runListQuery(base, (qb) => qb.select(opts.columns as any), req, 'id', {
+        search: (indexed) => searchCondition(ctx.dialect, opts.table, opts.table, req.filter, indexed),
+      });
       return list(reply, rows, meta);
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { USER_STATUSES, type UserStatus } from '../../../shared/access';
 import type { DashboardStatistics } from '../../../shared/contract';
 import type { AppContext } from '../../context';
+import { allCounts } from '../../db/counts';
 import { ok } from '../../http/reply';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -14,31 +15,22 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user/user-statistics',
     { schema: { tags: ['dashboard'] }, onRequest: ctx.guard('dashboard') },
     async (_req, reply) => {
-      const byStatus = await db
-        .selectFrom('users')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('user_type', '=', 'User')
-        .groupBy('status')
-        .execute();
-      const statusCount = new Map(byStatus.map((r) => [r.status, Number(r.n)]));
-      const posts = (type: string) =>
-        db
-          .selectFrom('posts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('type', '=', type)
-          .where('deleted_at', 'is', null);
+      // the big totals are maintained by triggers (db/counts.ts): one read of a few rows
+      const counts = await allCounts(db);
+      const sum = (prefix: string) => [...counts].reduce((total, [name, n]) => (name.startsWith(prefix) ? total + n : total), 0);
+      const small = (table: 'categories' | 'tags') => count(db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')));
       const stats: DashboardStatistics = {
-        user: [...statusCount.values()].reduce((a, b) => a + b, 0),
+        user: sum('users:User:'),
         userByStatus: USER_STATUSES.filter((s) => s !== 'Request Pending').map((status: UserStatus) => ({
           status,
-          count: statusCount.get(status) ?? 0,
+          count: counts.get(`users:User:${status}`) ?? 0,
         })),
-        spot: await count(db.selectFrom('spots').select((eb) => eb.fn.countAll<number>().as('n'))),
-        post: await count(posts('post')),
-        itinerary: await count(posts('itinerary')),
-        categoriescount: await count(db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n'))),
-        tag: await count(db.selectFrom('tags').select((eb) => eb.fn.countAll<number>().as('n'))),
-        report: await count(db.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('n'))),
+        spot: counts.get('spots') ?? 0,
+        post: counts.get('posts:post') ?? 0,
+        itinerary: counts.get('posts:itinerary') ?? 0,
+        categoriescount: await small('categories'),
+        tag: await small('tags'),
+        report: sum('reports:'),
       };
       return ok(reply, stats);
     },

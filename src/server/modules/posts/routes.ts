@@ -11,7 +11,8 @@ import { sequenceSchema } from '../../../shared/validation/user';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { searchCondition, usersNamed } from '../../db/search';
+import { countOf } from '../../db/counts';
+import { anyOf, isIn, searchCondition, usersNamed } from '../../db/search';
 import { notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -79,14 +80,11 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
       pageBase: 0,
     });
-    let base = db
+    const base = db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.user_id')
       .where('posts.type', '=', q.type)
       .where('posts.deleted_at', 'is', null);
-    if (req.filter) {
-      base = base.where((eb) => eb.or([searchCondition(ctx.dialect, 'posts', 'posts', req.filter), eb('posts.user_id', 'in', usersNamed(db, ctx.dialect, req.filter))]));
-    }
     const { rows, meta } = await runListQuery(
       base,
       (qb) =>
@@ -122,6 +120,12 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
           ]),
       req,
       'posts.id',
+      {
+        total: () => countOf(db, `posts:${q.type}`),
+        // a post is found by its title or description, or by its author's name
+        search: (indexed) =>
+          anyOf(searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed), isIn('posts.user_id', usersNamed(db, ctx.dialect, req.filter))),
+      },
     );
     return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
   });

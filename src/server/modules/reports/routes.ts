@@ -4,13 +4,13 @@
 // of their type (never on a staff account), and name the status the caller saw, so a replay sets the
 // same value; the answer says what the status is now.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { idNumber } from '../../../shared/validation/common';
 import { englishMessage, v } from '../../../shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { searchCondition, substringCondition, usersNamed } from '../../db/search';
+import { countOf } from '../../db/counts';
+import { anyOf, isIn, searchCondition, substringCondition, usersNamed } from '../../db/search';
 import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
@@ -147,27 +147,27 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
       pageBase: 0,
     });
-    let base = reportsJoined().where('r.type', '=', q.type);
-    if (req.filter) {
-      const f = req.filter;
-      const ids = (table: 'posts' | 'comments' | 'report_categories') =>
-        db
-          .selectFrom(table)
-          .select(`${table}.id`)
-          // a category is found by its name: its own Active/Inactive must not stand for the report's status
-          .where(table === 'report_categories' ? substringCondition(ctx.dialect, table, table, f, ['name']) : searchCondition(ctx.dialect, table, table, f));
-      base = base.where((eb) =>
-        eb.or([
-          searchCondition(ctx.dialect, 'reports', 'r', f),
-          eb('r.user_id', 'in', usersNamed(db, ctx.dialect, f)),
-          eb(sql.ref(person.id), 'in', usersNamed(db, ctx.dialect, f)),
-          eb('r.post_id', 'in', ids('posts')),
-          eb('r.comment_id', 'in', ids('comments')),
-          eb('r.report_category_id', 'in', ids('report_categories')),
-        ]),
-      );
-    }
-    const { rows, meta } = await runListQuery(base, (qb) => qb.select(columns), req, 'r.id');
+    const base = reportsJoined().where('r.type', '=', q.type);
+    const f = req.filter;
+    const ids = (table: 'posts' | 'comments' | 'report_categories') =>
+      db
+        .selectFrom(table)
+        .select(`${table}.id`)
+        // a category is found by its name: its own Active/Inactive must not stand for the report's status
+        .where(table === 'report_categories' ? substringCondition(ctx.dialect, table, table, f, ['name']) : searchCondition(ctx.dialect, table, table, f));
+    const { rows, meta } = await runListQuery(base, (qb) => qb.select(columns), req, 'r.id', {
+      total: () => countOf(db, `reports:${q.type}`),
+      // a report is found by its own texts, its people, its post, comment or category
+      search: (indexed) =>
+        anyOf(
+          searchCondition(ctx.dialect, 'reports', 'r', f, indexed),
+          isIn('r.user_id', usersNamed(db, ctx.dialect, f)),
+          isIn(person.id, usersNamed(db, ctx.dialect, f)),
+          isIn('r.post_id', ids('posts')),
+          isIn('r.comment_id', ids('comments')),
+          isIn('r.report_category_id', ids('report_categories')),
+        ),
+    });
     return list(reply, (rows as unknown as Row[]).map(shape), meta);
   });
 

@@ -7,7 +7,8 @@ import { spotSchema } from '../../../shared/validation/spot';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { searchCondition, usersNamed } from '../../db/search';
+import { countOf } from '../../db/counts';
+import { anyOf, isIn, searchCondition, usersNamed } from '../../db/search';
 import { conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -55,12 +56,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      let base = db.selectFrom('spots').leftJoin('users', 'users.id', 'spots.user_id');
-      if (req.filter) {
-        base = base.where((eb) =>
-          eb.or([searchCondition(ctx.dialect, 'spots', 'spots', req.filter), eb('spots.user_id', 'in', usersNamed(db, ctx.dialect, req.filter))]),
-        );
-      }
+      const base = db.selectFrom('spots').leftJoin('users', 'users.id', 'spots.user_id');
       const { rows, meta } = await runListQuery(
         base,
         (qb) =>
@@ -81,6 +77,12 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
             }),
         req,
         'spots.id',
+        {
+          total: () => countOf(db, 'spots'),
+          // a spot is found by its name and place, or by its creator's name
+          search: (indexed) =>
+            anyOf(searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed), isIn('spots.user_id', usersNamed(db, ctx.dialect, req.filter))),
+        },
       );
       return list(reply, rows, meta);
     },

@@ -20,6 +20,7 @@ import { generatePassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
+import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
@@ -42,11 +43,10 @@ const SORTABLE = {
   sequence: 'users.sequence',
   location: 'users.location',
   created_at: 'users.created_at',
-  // the counts of the list's Posts, Spots and Itineraries columns: the select's own names (each a
-  // correlated count over an indexed foreign key), ordered with the id as tie-break like every column
-  postCount: 'postCount',
-  userSpotCount: 'userSpotCount',
-  itineraryCount: 'itineraryCount',
+  // the counts of the list's Posts, Spots and Itineraries columns, kept on the user's row (db/counts.ts)
+  postCount: 'users.post_count',
+  userSpotCount: 'users.spot_count',
+  itineraryCount: 'users.itinerary_count',
 } as const;
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -83,35 +83,21 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     let base = db.selectFrom('users').where('users.user_type', '=', q.user_type);
     if (q.user_type === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
-    if (req.filter) base = base.where(searchCondition(ctx.dialect, 'users', 'users', req.filter));
     const { rows, meta } = await runListQuery(
       base,
       (qb) =>
-        qb.select(baseColumns).select((eb) => {
-          // counts computed from the data, one indexed sub-query each
-          const userPosts = (type: string) =>
-            eb
-              .selectFrom('posts')
-              .whereRef('posts.user_id', '=', 'users.id')
-              .where('posts.type', '=', type)
-              .where('posts.deleted_at', 'is', null)
-              .select(eb.fn.countAll<number>().as('n'));
-          return [
-            userPosts('post').as('postCount'),
-            userPosts('itinerary').as('itineraryCount'),
-            eb.selectFrom('spots').whereRef('spots.user_id', '=', 'users.id').select(eb.fn.countAll<number>().as('n')).as('userSpotCount'),
-          ];
-        }),
+        qb
+          .select(baseColumns)
+          .select(['users.post_count as postCount', 'users.itinerary_count as itineraryCount', 'users.spot_count as userSpotCount']),
       req,
       'users.id',
+      {
+        // the sub-admins a Sub-Admin may manage are a few: counted
+        total: q.user_type === 'User' ? () => countOf(db, 'users:User:') : undefined,
+        search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
+      },
     );
-    const data = rows.map((r) => ({
-      ...r,
-      postCount: Number(r.postCount ?? 0),
-      itineraryCount: Number(r.itineraryCount ?? 0),
-      userSpotCount: Number(r.userSpotCount ?? 0),
-    }));
-    return list(reply, data, meta);
+    return list(reply, rows, meta);
   });
 
   app.get(

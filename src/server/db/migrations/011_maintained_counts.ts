@@ -1,0 +1,9 @@
+// Totals that are maintained, not counted (db/counts.ts): the row_counts table, the users' post,
+// itinerary and spot counts, and the triggers that keep them.
+import type { Kysely } from 'kysely';
+import { installCounts } from '../counts';
+import type { DialectName } from '../index';
+
+export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  await installCounts(db, dialect);
+}

@@ -1,0 +1,167 @@
+// Lists at scale answer the same rows as the plain query would (http/list.ts's search plan: probe the
+// list's order, else the index up to an exact-total cap, else walk the order), and the totals kept by
+// triggers (db/counts.ts) stay equal to counting, whatever staff do. The plan's sizes are made small so
+// that a few thousand rows reach every branch.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldText } from '../../src/shared/text';
+import { SEARCH_PLAN } from '../../src/server/http/list';
+import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+
+const POSTS = 1500;
+const WORDS = ['harbour', 'tea', 'ferry', 'market', 'walk', 'sunrise', 'mosque', 'street', 'food', 'view'];
+
+describe.each(dialects)('lists at scale on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const saved = { ...SEARCH_PLAN };
+  const people: { id: number; name: string }[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+    Object.assign(SEARCH_PLAN, { probeRows: 50, exactTotalUpTo: 100 });
+    const stamp = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
+    const names = ['Zeynep Yıldız', 'Ayşe Kaya', 'Mehmet Öz', 'Zeynep Demir', 'Can Aksoy', 'Élodie Martin'];
+    for (const [i, name] of names.entries()) {
+      const user = await t.ctx.db
+        .insertInto('users')
+        .values({ name, email: `p${i}@example.com`, phone: null, country_code: null, password_hash: 'x', status: i === 4 ? 'Inactive' : 'Active', user_type: 'User', profile_pic: null, thumbnail: null, location: null, country: null, latitude: null, longitude: null, shortcuts: null, created_at: stamp(i), updated_at: stamp(i) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      people.push({ id: user.id, name });
+    }
+    const rows = Array.from({ length: POSTS }, (_, k) => {
+      const i = k + 1;
+      const words = Array.from({ length: 8 }, (_, w) => WORDS[(i * 7 + w * 3) % WORDS.length]);
+      if (i % 5 < 2) words.push('bazaar'); // 40 %
+      if (i % 7 === 0) words.push('Lighthouse'); // 14 %
+      if (i % 250 === 3) words.push('Kumkapı'); // 6 posts
+      return {
+        type: i % 10 === 0 ? 'itinerary' : 'post',
+        user_id: people[i % people.length].id,
+        title: `${['Çarşı', 'Galata', 'Moda', 'Balat'][i % 4]} ${i % 13}`,
+        description: `${words.join(' ')} #${i}`,
+        latitude: null,
+        longitude: null,
+        itinerary_date: null,
+        is_planeed: '0',
+        is_public: 1,
+        sequence: i % 9,
+        created_at: stamp(i % 97),
+        updated_at: stamp(i),
+        deleted_at: i % 31 === 0 ? stamp(i) : null,
+      };
+    });
+    for (let k = 0; k < rows.length; k += 250) await t.ctx.db.insertInto('posts').values(rows.slice(k, k + 250)).execute();
+  });
+  afterAll(async () => {
+    Object.assign(SEARCH_PLAN, saved);
+    await t.close();
+  });
+
+  const everyPost: Record<string, Promise<{ id: number; title: string; description: string | null; created_at: string; sequence: number; user: string }[]>> = {};
+  /** The list as the plain query would answer it, computed from every row (read once per type). */
+  async function expected(type: string, term: string, sort: 'id' | 'title' | 'created_at' | 'sequence' | 'user', direction: 'ASC' | 'DESC', page: number) {
+    const all = await (everyPost[type] ??= t.ctx.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.user_id')
+      .select(['posts.id', 'posts.title', 'posts.description', 'posts.created_at', 'posts.sequence', 'users.name as user'])
+      .where('posts.type', '=', type)
+      .where('posts.deleted_at', 'is', null)
+      .execute());
+    const needle = foldText(term);
+    const hits = all.filter((p) => [p.title, p.description ?? '', p.user].some((text) => foldText(text).includes(needle)));
+    const sign = direction === 'ASC' ? 1 : -1;
+    const key = (p: (typeof all)[number]) => p[sort] as string | number;
+    hits.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : (a.id - b.id) * sign));
+    return { ids: hits.slice(page * 10, page * 10 + 10).map((p) => p.id), total: hits.length };
+  }
+
+  const list = async (type: string, term: string, sort: string, direction: string, page: number) => {
+    const order = encodeURIComponent(JSON.stringify({ direction, name: sort, type: 'default' }));
+    const res = await t.app.inject({ url: `/api/post?type=${type}&page=${page}&limit=10&filter=${encodeURIComponent(term)}&order=${order}`, headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json().data;
+    return { ids: body.data.map((p: { id: number }) => p.id), total: body.meta.total as number, exact: body.meta.totalExact !== false };
+  };
+
+  // common in the first rows, common but thin there, rare, a reference, an author, nothing; typed without accents
+  const terms = ['bazaar', 'lighthouse', 'kumkapi', '#12', '#123', 'zeynep', 'elodie', 'carsi 1', 'zqxv-nothing'];
+
+  it('answers every term, sort and page with the rows of the plain query; totals exact up to the cap, else flagged', async () => {
+    for (const type of ['post', 'itinerary']) {
+      for (const term of terms) {
+        for (const [sort, direction] of [['id', 'DESC'], ['title', 'ASC'], ['created_at', 'DESC'], ['sequence', 'ASC'], ['user', 'DESC']] as const) {
+          for (const page of [0, 3]) {
+            const want = await expected(type, term, sort, direction, page);
+            const got = await list(type, term, sort, direction, page);
+            const where = `${type} '${term}' by ${sort} ${direction}, page ${page}`;
+            expect(got.ids, where).toEqual(want.ids);
+            if (got.exact) expect(got.total, where).toBe(want.total);
+            else {
+              expect(got.total, where).toBe(SEARCH_PLAN.exactTotalUpTo);
+              expect(want.total, where).toBeGreaterThan(SEARCH_PLAN.exactTotalUpTo / 2);
+            }
+          }
+        }
+      }
+    }
+    // the common term's first page says "more than the cap"; the rare ones are exact
+    expect(await list('post', 'bazaar', 'id', 'DESC', 0)).toMatchObject({ total: 100, exact: false });
+    expect(await list('post', 'kumkapi', 'id', 'DESC', 0)).toMatchObject({ total: (await expected('post', 'kumkapi', 'id', 'DESC', 0)).total, exact: true });
+  }, 60_000);
+
+  it('keeps the maintained totals equal to counting through adds, soft deletes, status changes and deletions', async () => {
+    const get = async (url: string) => (await t.app.inject({ url, headers: bearer(admin) })).json().data;
+    const counted = async () => {
+      const n = async (q: string) => Number((await sql<{ n: number }>`${sql.raw(q)}`.execute(t.ctx.db)).rows[0].n);
+      return {
+        user: await n(`SELECT count(*) AS n FROM users WHERE user_type = 'User'`),
+        active: await n(`SELECT count(*) AS n FROM users WHERE user_type = 'User' AND status = 'Active'`),
+        post: await n(`SELECT count(*) AS n FROM posts WHERE type = 'post' AND deleted_at IS NULL`),
+        itinerary: await n(`SELECT count(*) AS n FROM posts WHERE type = 'itinerary' AND deleted_at IS NULL`),
+        spot: await n('SELECT count(*) AS n FROM spots'),
+        report: await n('SELECT count(*) AS n FROM reports'),
+      };
+    };
+    const shown = async () => {
+      const stats = await get('/api/user/user-statistics');
+      return {
+        user: stats.user,
+        active: stats.userByStatus.find((s: { status: string }) => s.status === 'Active').count,
+        post: stats.post,
+        itinerary: stats.itinerary,
+        spot: stats.spot,
+        report: stats.report,
+      };
+    };
+    expect(await shown()).toEqual(await counted());
+    expect((await get('/api/post?type=post&page=0&limit=10')).meta.total).toBe((await counted()).post);
+
+    // a soft delete through the API, a status change, a deleted user (their posts go with them)
+    const firstPost = (await get('/api/post?type=post&page=0&limit=1')).data[0].id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/post/adminPostDelete/${firstPost}`, headers: bearer(admin) })).statusCode).toBe(200);
+    await t.ctx.db.updateTable('users').set({ status: 'Inactive' }).where('id', '=', people[0].id).execute();
+    await t.ctx.db.updateTable('posts').set({ type: 'itinerary' }).where('id', '=', firstPost + 1).execute();
+    await t.ctx.db.updateTable('posts').set({ user_id: people[1].id }).where('user_id', '=', people[2].id).execute();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${people[3].id}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(await shown()).toEqual(await counted());
+
+    // the users list's per-user counts follow too, and sort
+    const byPosts = encodeURIComponent(JSON.stringify({ direction: 'DESC', name: 'postCount', type: 'default' }));
+    const users = (await get(`/api/user?user_type=User&page=1&limit=10&order=${byPosts}`)).data as { id: number; postCount: number; itineraryCount: number }[];
+    for (const u of users) {
+      const real = await t.ctx.db
+        .selectFrom('posts')
+        .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', u.id)
+        .where('deleted_at', 'is', null)
+        .groupBy('type')
+        .execute();
+      const of = (type: string) => Number(real.find((r) => r.type === type)?.n ?? 0);
+      expect([u.postCount, u.itineraryCount]).toEqual([of('post'), of('itinerary')]);
+    }
+    expect(users.map((u) => u.postCount)).toEqual([...users.map((u) => u.postCount)].sort((a, b) => b - a));
+  });
+});
