@@ -163,5 +163,13 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
       expect([u.postCount, u.itineraryCount]).toEqual([of('post'), of('itinerary')]);
     }
     expect(users.map((u) => u.postCount)).toEqual([...users.map((u) => u.postCount)].sort((a, b) => b - a));
+
+    // a renamed author: the posts list shows, sorts and finds the new name
+    await t.ctx.db.updateTable('users').set({ name: 'Zübeyde Renamed' }).where('id', '=', people[1].id).execute();
+    const byUser = encodeURIComponent(JSON.stringify({ direction: 'DESC', name: 'user', type: 'default' }));
+    const found = await get(`/api/post?type=post&page=0&limit=10&filter=zubeyde&order=${byUser}`);
+    const real = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE type = 'post' AND deleted_at IS NULL AND user_id = ${people[1].id}`.execute(t.ctx.db)).rows[0].n);
+    expect(found.meta).toMatchObject(real > SEARCH_PLAN.exactTotalUpTo ? { total: SEARCH_PLAN.exactTotalUpTo, totalExact: false } : { total: real });
+    expect(new Set(found.data.map((p: { user: string }) => p.user))).toEqual(new Set(['Zübeyde Renamed']));
   });
 });

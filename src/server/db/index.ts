@@ -41,8 +41,32 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('synchronous = NORMAL');
   // the search tables hold folded text (db/search.ts); their triggers call this
   sqlite.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: opts.log });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: opts.log });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept for reuse: a list page's few statements are compiled once, not per request. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite handle as Kysely's dialect sees it, preparing each distinct SQL text once. Kysely prepares
+ * every query anew; with one connection and one statement at a time, reusing them is safe. The cache
+ * forgets its oldest entry past STATEMENT_CACHE_SIZE (search terms are parameters, so the texts are few).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**

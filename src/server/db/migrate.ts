@@ -12,6 +12,7 @@ import * as m008 from './migrations/008_text_as_text';
 import * as m009 from './migrations/009_place_names';
 import * as m010 from './migrations/010_search_fold';
 import * as m011 from './migrations/011_maintained_counts';
+import * as m012 from './migrations/012_author_names';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -30,6 +31,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '009_place_names': bind(m009),
       '010_search_fold': bind(m010),
       '011_maintained_counts': bind(m011),
+      '012_author_names': bind(m012),
     }) };
 }
 

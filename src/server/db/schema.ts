@@ -63,6 +63,8 @@ export interface NamedStatusTable {
 export interface SpotsTable {
   id: Id;
   user_id: number | null;
+  /** the author's name, copied by triggers (db/authorNames.ts) */
+  user_name: Generated<string | null>;
   name: string;
   status: string;
   address: string | null;
@@ -82,6 +84,8 @@ export interface PostsTable {
   id: Id;
   type: string;
   user_id: number;
+  /** the author's name, copied by triggers (db/authorNames.ts) */
+  user_name: Generated<string | null>;
   title: string;
   description: string | null;
   latitude: number | null;

@@ -167,6 +167,12 @@ export function substringCondition(
   return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${query})`;
 }
 
+/** "`column` (qualified: 'posts.user_name') holds `term`", tested on the row itself. */
+export function columnHolds(dialect: DialectName, column: string, term: string) {
+  const [alias, name] = column.split('.');
+  return rowTest(dialect, alias, term, [name]);
+}
+
 /** "one of `columns` holds `term`", tested on the row itself: folded column text, then a substring test. */
 function rowTest(dialect: DialectName, alias: string, term: string, columns: readonly string[]) {
   const fold = sql.raw(SEARCH_FOLD);

@@ -8,7 +8,7 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { countOf } from '../../db/counts';
-import { anyOf, isIn, searchCondition, usersNamed } from '../../db/search';
+import { anyOf, columnHolds, isIn, searchCondition, usersNamed } from '../../db/search';
 import { conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -24,7 +24,8 @@ const SORTABLE = {
   country: 'spots.country',
   status: 'spots.status',
   created_at: 'spots.created_at',
-  created_by: 'users.name',
+  // the creator's name copied onto the spot (db/authorNames.ts)
+  created_by: 'spots.user_name',
 } as const;
 const COLUMNS = [
   'spots.id',
@@ -56,13 +57,13 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      const base = db.selectFrom('spots').leftJoin('users', 'users.id', 'spots.user_id');
+      const base = db.selectFrom('spots');
       const { rows, meta } = await runListQuery(
         base,
         (qb) =>
           qb
             .select(COLUMNS)
-            .select('users.name as created_by')
+            .select('spots.user_name as created_by')
             .select((eb) => {
               // the first live post or itinerary that shows this spot ("Associated With")
               const firstPost = () =>
@@ -81,7 +82,10 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
           total: () => countOf(db, 'spots'),
           // a spot is found by its name and place, or by its creator's name
           search: (indexed) =>
-            anyOf(searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed), isIn('spots.user_id', usersNamed(db, ctx.dialect, req.filter))),
+            anyOf(
+              searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),
+              indexed ? isIn('spots.user_id', usersNamed(db, ctx.dialect, req.filter)) : columnHolds(ctx.dialect, 'spots.user_name', req.filter),
+            ),
         },
       );
       return list(reply, rows, meta);
