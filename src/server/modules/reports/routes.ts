@@ -43,7 +43,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const reportsJoined = () =>
     db
       .selectFrom('reports as r')
-      .innerJoin('users as reporter', 'reporter.id', 'r.user_id')
+      // left joins only (every report has its reporter): the reports stay the outer loop, walked in the
+      // list's order, instead of the database starting from the users
+      .leftJoin('users as reporter', 'reporter.id', 'r.user_id')
       .leftJoin('posts as p', 'p.id', 'r.post_id')
       .leftJoin('users as author', 'author.id', 'p.user_id')
       .leftJoin('comments as c', 'c.id', 'r.comment_id')
