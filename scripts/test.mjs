@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, build the admin, then every vitest project (unit, API on SQLite and on
-// PostgreSQL when TEST_DATABASE_URL is set, browser tests in Chromium). Ends with one summary line.
+// `npm test`: type check, lint, build the admin and hold it to its initial JavaScript budget
+// (scripts/bundle-size.ts), then every vitest project (unit, API on SQLite and on PostgreSQL when
+// TEST_DATABASE_URL is set, browser tests in Chromium). Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ const steps = [
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', 'src', 'tests', 'scripts']],
   ['build the admin', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['initial JavaScript budget', 'node', ['--import', 'tsx', 'scripts/bundle-size.ts', 'dist']],
 ];
 let checksFailed = 0;
 for (const [title, cmd, args] of steps) {

@@ -3,21 +3,20 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
-import { createI18nProvider, isLocale, type Locale, loadingText, RTL_LOCALES } from './i18n';
+import { createI18nProvider, isLocale, loadCatalogue, type Locale, loadingText, RTL_LOCALES } from './i18n';
 import { Layout } from './layout/Layout';
+import { lazyNamed } from './lazy';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
-import { AiItinerariesPage } from './pages/ai/AiItinerariesPage';
-import { PlaceSearchPage } from './pages/ai/PlaceSearchPage';
 import { Dashboard } from './pages/Dashboard';
 import { CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
 // every resource is checked before its routes render, so a refused one asks the API nothing
 import { AccessRefusedRedirect, GuardedResource as Resource, RequireResourceAccess } from './components/AccessRefusal';
-import { ProfilePage } from './pages/ProfilePage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { session } from './providers/session';
+// the resources' screens are loaded when first opened (their index files hold lazy components)
 import category from './resources/category';
 import contentmanagement from './resources/contentmanagement';
 import emailtemplate from './resources/emailtemplate';
@@ -27,18 +26,27 @@ import report from './resources/report';
 import reportCategories from './resources/reportCategories';
 import reportedComments from './resources/reportedComments';
 import reportedUsers from './resources/reportedUsers';
-import { ReportDetail } from './components/reports/ReportDetail';
 import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
 import spot from './resources/spot';
 import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
-import { type Direction, emotionCaches, rootFontSize, themeFor } from './theme';
+import { type Direction, emotionCache, loadEmotionCache, rootFontSize, themeFor } from './theme';
 import { PreferencesProvider, usePreferences } from './layout/preferences';
+
+const ReportDetail = lazyNamed(() => import('./components/reports/ReportDetail'), 'ReportDetail');
+const ProfilePage = lazyNamed(() => import('./pages/ProfilePage'), 'ProfilePage');
+const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
+const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
 
 const store = localStorageStore(undefined, 'backoffice');
 const storedLocale = store.getItem<string>('locale');
-const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';
-const i18nProvider = createI18nProvider(initialLocale);
+/** The locale the admin opens in: main.tsx loads its catalogue before the first render. */
+export const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';
+
+const directionOf = (locale: Locale): Direction => (RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr');
+
+/** What a locale needs before it shows: its catalogue and its direction's emotion cache. */
+export const prepareLocale = (locale: Locale) => Promise.all([loadCatalogue(locale), loadEmotionCache(directionOf(locale))]);
 
 /** Notifications clear after 3 seconds (spec §4). */
 const AppNotification = () => <Notification autoHideDuration={3000} />;
@@ -46,11 +54,22 @@ const AppNotification = () => <Notification autoHideDuration={3000} />;
 /** "/" goes to the signed-in person's home page, or to sign-in for a guest. */
 const RootRedirect = () => <Navigate to={session.token() ? homePath(session.principal()) : '/login'} replace />;
 
-/** The locale lives in react-admin's store; follow it to set <html dir/lang> and the theme direction. */
-function useLocaleDirection() {
-  const [locale, setLocale] = useState<Locale>(initialLocale);
-  useEffect(() => store.subscribe('locale', (value: unknown) => isLocale(value) && setLocale(value)), []);
-  const direction: Direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+/**
+ * The locale lives in react-admin's store; follow it to set <html dir/lang> and the theme direction,
+ * once its catalogue is there (react-admin switches the texts then too).
+ */
+function useLocaleDirection(initial: Locale) {
+  const [locale, setLocale] = useState<Locale>(initial);
+  useEffect(
+    () =>
+      store.subscribe('locale', (value: unknown) => {
+        if (!isLocale(value)) return;
+        // a failed load leaves the page as it was (react-admin reports it)
+        prepareLocale(value).then(() => store.getItem('locale') === value && setLocale(value), () => undefined);
+      }),
+    [],
+  );
+  const direction = directionOf(locale);
   useEffect(() => {
     document.documentElement.dir = direction;
     document.documentElement.lang = locale;
@@ -65,14 +84,15 @@ export const App = () => (
 );
 
 function ThemedApp() {
-  const { direction, locale } = useLocaleDirection();
+  const [i18nProvider] = useState(() => createI18nProvider(initialLocale));
+  const { direction, locale } = useLocaleDirection(i18nProvider.getLocale() as Locale);
   const { preferences } = usePreferences();
   const theme = useMemo(() => themeFor(direction, preferences, loadingText(locale)), [direction, preferences, locale]);
   useEffect(() => {
     document.documentElement.style.fontSize = rootFontSize(preferences.fontScale);
   }, [preferences.fontScale]);
   return (
-    <CacheProvider value={emotionCaches[direction]}>
+    <CacheProvider value={emotionCache(direction)}>
       <BrowserRouter>
         {/* no requireAuth: with it, react-admin's LogoutOnMount loops on /login under a BrowserRouter;
             resources check auth themselves and custom routes use <RequireSession> */}

@@ -1,18 +1,23 @@
 // Theme and right-to-left support (DESIGN.md §8): MUI theme direction + an emotion cache whose stylis
 // plugin flips styles, switched with the locale together with <html dir>. The person's theme settings
 // (colour scheme, light or dark, custom scrollbars) and the layout constants of spec §9 shape it too.
-import createCache from '@emotion/cache';
-import rtlPlugin from '@mui/stylis-plugin-rtl';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import { prefixer } from 'stylis';
 import { type ColourScheme, DEFAULT_PREFERENCES, LAYOUT, type Preferences } from '../shared/preferences';
 
 export type Direction = 'ltr' | 'rtl';
 
-export const emotionCaches = {
-  ltr: createCache({ key: 'mui' }),
-  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
-};
+const emotionCaches: Partial<Record<Direction, EmotionCache>> = { ltr: createCache({ key: 'mui' }) };
+
+/** Makes a direction's emotion cache; the right-to-left stylis plugins are fetched with the first RTL page. */
+export async function loadEmotionCache(direction: Direction): Promise<void> {
+  if (emotionCaches[direction]) return;
+  const [{ default: rtlPlugin }, { prefixer }] = await Promise.all([import('@mui/stylis-plugin-rtl'), import('stylis')]);
+  emotionCaches.rtl ??= createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+}
+
+/** A direction's emotion cache, once loadEmotionCache made it (left-to-right until then). */
+export const emotionCache = (direction: Direction): EmotionCache => emotionCaches[direction] ?? emotionCaches.ltr!;
 
 /** The colour schemes of the theme settings: primary and secondary colours. */
 export const SCHEMES: Record<ColourScheme, { primary: string; secondary: string }> = {

@@ -1,24 +1,38 @@
-// The i18n provider: en, tr, ar through polyglot. Arabic is right-to-left (see useDirection in App.tsx).
+// The i18n provider: en, tr, ar through polyglot. Arabic is right-to-left (see useLocaleDirection in App.tsx).
+// English is bundled; Turkish and Arabic are fetched when first chosen (main.tsx loads a stored choice
+// before the first render, so the page never shows in English first).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { ar } from './ar';
 import { type Catalogue, en } from './en';
-import { tr } from './tr';
 
 export const LOCALES = ['en', 'tr', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const RTL_LOCALES: readonly Locale[] = ['ar'];
 
-const catalogues: Record<Locale, Catalogue> = { en, tr, ar };
-
-/** The loading text of a locale, for places outside react-admin's i18n (the theme's progress indicators). */
-export const loadingText = (locale: Locale): string => catalogues[locale].app.loading;
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
+  tr: () => import('./tr').then((m) => m.tr),
+  ar: () => import('./ar').then((m) => m.ar),
+};
+const loaded: Partial<Record<Locale, Catalogue>> = { en };
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
+/** A locale's catalogue, fetched once. */
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  if (locale === 'en') return en;
+  return (loaded[locale] ??= await loaders[locale]());
+}
+
+/** The loading text of a locale, for places outside react-admin's i18n (the theme's progress indicators). */
+export const loadingText = (locale: Locale): string => (loaded[locale] ?? en).app.loading;
+
+/** The provider, starting in `initial` if its catalogue is loaded (see loadCatalogue), else in English. */
 export function createI18nProvider(initial: Locale) {
   return polyglotI18nProvider(
-    (locale) => catalogues[isLocale(locale) ? locale : 'en'],
-    initial,
+    (locale) => {
+      const wanted = isLocale(locale) ? locale : 'en';
+      return loaded[wanted] ?? loadCatalogue(wanted);
+    },
+    loaded[initial] ? initial : 'en',
     [
       { locale: 'en', name: 'English' },
       { locale: 'tr', name: 'Türkçe' },

@@ -1,28 +1,13 @@
-import CloseIcon from '@mui/icons-material/Close';
 import PaletteIcon from '@mui/icons-material/Palette';
-import {
-  Box,
-  ButtonBase,
-  Divider,
-  Drawer,
-  FormControlLabel,
-  FormLabel,
-  IconButton,
-  Radio,
-  RadioGroup,
-  Slider,
-  Stack,
-  Switch,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { COLOUR_SCHEMES, FONT_SCALE, LAYOUTS } from '../../shared/preferences';
-import { SCHEMES } from '../theme';
-import { usePreferences } from './preferences';
+import { Drawer, IconButton, Tooltip } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { Loading, useTranslate } from 'react-admin';
+import { lazyNamed } from '../lazy';
 
-/** The app bar's button and the theme settings panel (spec §3 "Theme settings"): changes apply at once. */
+// its sliders, radios and switches are fetched when the panel is first opened
+const ThemeSettingsPanel = lazyNamed(() => import('./ThemeSettingsPanel'), 'ThemeSettingsPanel');
+
+/** The app bar's button and the theme settings panel (spec §3 "Theme settings"). */
 export function ThemeSettingsButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -34,76 +19,10 @@ export function ThemeSettingsButton() {
         </IconButton>
       </Tooltip>
       <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { 'aria-label': translate('app.theme.title'), sx: { width: 320 } } }}>
-        <ThemeSettingsPanel onClose={() => setOpen(false)} />
+        <Suspense fallback={<Loading />}>
+          <ThemeSettingsPanel onClose={() => setOpen(false)} />
+        </Suspense>
       </Drawer>
     </>
-  );
-}
-
-function ThemeSettingsPanel({ onClose }: { onClose: () => void }) {
-  const translate = useTranslate();
-  const { preferences: p, update } = usePreferences();
-  const toggle = (label: string, checked: boolean, onChange: (v: boolean) => void) => (
-    <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={translate(label)} />
-  );
-  return (
-    <Box sx={{ p: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h6" component="h2">
-          {translate('app.theme.title')}
-        </Typography>
-        <IconButton aria-label={translate('ra.action.close')} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-
-      <FormLabel id="theme-layout">{translate('app.theme.layout')}</FormLabel>
-      <RadioGroup aria-labelledby="theme-layout" value={p.layout} onChange={(e) => update({ layout: e.target.value as (typeof LAYOUTS)[number] })}>
-        {LAYOUTS.map((l) => (
-          <FormControlLabel key={l} value={l} control={<Radio />} label={translate(`app.theme.layouts.${l}`)} />
-        ))}
-      </RadioGroup>
-      <Divider sx={{ my: 1.5 }} />
-
-      <FormLabel id="theme-scheme">{translate('app.theme.scheme')}</FormLabel>
-      <RadioGroup aria-labelledby="theme-scheme" row value={p.scheme} onChange={(e) => update({ scheme: e.target.value as (typeof COLOUR_SCHEMES)[number] })} sx={{ gap: 1, my: 1 }}>
-        {COLOUR_SCHEMES.map((s) => (
-          <Tooltip key={s} title={translate(`app.theme.schemes.${s}`)}>
-            <ButtonBase component="label" sx={{ borderRadius: '50%', outline: p.scheme === s ? 3 : 0, outlineColor: 'text.primary', outlineOffset: 2 }}>
-              <Radio value={s} sx={{ position: 'absolute', opacity: 0 }} slotProps={{ input: { 'aria-label': translate(`app.theme.schemes.${s}`) } }} />
-              <Box sx={{ width: 32, height: 32, borderRadius: '50%', background: `linear-gradient(135deg, ${SCHEMES[s].primary} 50%, ${SCHEMES[s].secondary} 50%)` }} />
-            </ButtonBase>
-          </Tooltip>
-        ))}
-      </RadioGroup>
-      {toggle('app.theme.dark', p.mode === 'dark', (v) => update({ mode: v ? 'dark' : 'light' }))}
-      <Divider sx={{ my: 1.5 }} />
-
-      <Typography id="theme-font" gutterBottom>
-        {translate('app.theme.font_size')}
-      </Typography>
-      <Slider
-        aria-labelledby="theme-font"
-        value={p.fontScale}
-        min={FONT_SCALE.min}
-        max={FONT_SCALE.max}
-        step={FONT_SCALE.step}
-        marks
-        valueLabelDisplay="auto"
-        sx={{ mx: 1, width: 'calc(100% - 16px)' }}
-        onChange={(_e, v) => update({ fontScale: Math.round((v as number) * 10) / 10 })}
-      />
-      <Divider sx={{ my: 1.5 }} />
-
-      <Stack>
-        {toggle('app.theme.navbar', p.navbar.display, (display) => update({ navbar: { ...p.navbar, display } }))}
-        {toggle('app.theme.navbar_folded', p.navbar.folded, (folded) => update({ navbar: { ...p.navbar, folded } }))}
-        {toggle('app.theme.toolbar', p.toolbar.display, (display) => update({ toolbar: { display } }))}
-        {toggle('app.theme.footer', p.footer.display, (display) => update({ footer: { display } }))}
-        {toggle('app.theme.left_panel', p.leftSidePanel.display, (display) => update({ leftSidePanel: { display } }))}
-        {toggle('app.theme.right_panel', p.rightSidePanel.display, (display) => update({ rightSidePanel: { display } }))}
-        {toggle('app.theme.scrollbars', p.customScrollbars, (customScrollbars) => update({ customScrollbars }))}
-      </Stack>
-    </Box>
   );
 }

@@ -1,4 +1,4 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { CategoryList } from './CategoryList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: CategoryList, icon: CategoryIcon };
+export default { list: lazyNamed(() => import('./CategoryList'), 'CategoryList'), icon: CategoryIcon };

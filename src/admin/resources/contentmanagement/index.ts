@@ -1,4 +1,4 @@
 import ArticleIcon from '@mui/icons-material/Article';
-import { ContentPageList } from './ContentPageList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: ContentPageList, icon: ArticleIcon };
+export default { list: lazyNamed(() => import('./ContentPageList'), 'ContentPageList'), icon: ArticleIcon };

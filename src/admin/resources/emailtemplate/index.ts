@@ -1,4 +1,4 @@
 import EmailIcon from '@mui/icons-material/Email';
-import { EmailTemplateList } from './EmailTemplateList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: EmailTemplateList, icon: EmailIcon };
+export default { list: lazyNamed(() => import('./EmailTemplateList'), 'EmailTemplateList'), icon: EmailIcon };

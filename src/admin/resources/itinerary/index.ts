@@ -1,6 +1,5 @@
 import RouteIcon from '@mui/icons-material/Route';
-import { ItineraryList } from './ItineraryList';
-import { ItineraryShow } from './ItineraryShow';
+import { lazyNamed } from '../../lazy';
 
-export { ItineraryShow };
-export default { list: ItineraryList, icon: RouteIcon };
+export const ItineraryShow = lazyNamed(() => import('./ItineraryShow'), 'ItineraryShow');
+export default { list: lazyNamed(() => import('./ItineraryList'), 'ItineraryList'), icon: RouteIcon };

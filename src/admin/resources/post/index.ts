@@ -1,6 +1,5 @@
 import PhotoIcon from '@mui/icons-material/Photo';
-import { PostList } from './PostList';
-import { PostShow } from './PostShow';
+import { lazyNamed } from '../../lazy';
 
-export { PostShow };
-export default { list: PostList, icon: PhotoIcon };
+export const PostShow = lazyNamed(() => import('./PostShow'), 'PostShow');
+export default { list: lazyNamed(() => import('./PostList'), 'PostList'), icon: PhotoIcon };

@@ -1,4 +1,4 @@
 import FlagIcon from '@mui/icons-material/Flag';
-import { ReportPostList } from './ReportPostList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: ReportPostList, icon: FlagIcon };
+export default { list: lazyNamed(() => import('./ReportPostList'), 'ReportPostList'), icon: FlagIcon };

@@ -1,4 +1,4 @@
 import ReportIcon from '@mui/icons-material/Report';
-import { ReportCategoryList } from './ReportCategoryList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: ReportCategoryList, icon: ReportIcon };
+export default { list: lazyNamed(() => import('./ReportCategoryList'), 'ReportCategoryList'), icon: ReportIcon };

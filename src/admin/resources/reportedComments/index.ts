@@ -1,4 +1,4 @@
 import CommentIcon from '@mui/icons-material/Comment';
-import { ReportedCommentList } from './ReportedCommentList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: ReportedCommentList, icon: CommentIcon };
+export default { list: lazyNamed(() => import('./ReportedCommentList'), 'ReportedCommentList'), icon: CommentIcon };

@@ -1,4 +1,4 @@
 import PersonOffIcon from '@mui/icons-material/PersonOff';
-import { ReportedUserList } from './ReportedUserList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: ReportedUserList, icon: PersonOffIcon };
+export default { list: lazyNamed(() => import('./ReportedUserList'), 'ReportedUserList'), icon: PersonOffIcon };

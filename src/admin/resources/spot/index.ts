@@ -1,4 +1,4 @@
 import PlaceIcon from '@mui/icons-material/Place';
-import { SpotList } from './SpotList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: SpotList, icon: PlaceIcon };
+export default { list: lazyNamed(() => import('./SpotList'), 'SpotList'), icon: PlaceIcon };

@@ -1,4 +1,4 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { TagList } from './TagList';
+import { lazyNamed } from '../../lazy';
 
-export default { list: TagList, icon: LocalOfferIcon };
+export default { list: lazyNamed(() => import('./TagList'), 'TagList'), icon: LocalOfferIcon };

@@ -1,8 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyNamed } from '../../lazy';
 
 // The spec's paths: /user (list), /user/{id} (detail), /edituser/{id} (edit) — wired in App.tsx.
-export default { list: UserList, icon: PeopleIcon };
-export { UserEdit, UserShow };
+export default { list: lazyNamed(() => import('./UserList'), 'UserList'), icon: PeopleIcon };
+export const UserEdit = lazyNamed(() => import('./UserEdit'), 'UserEdit');
+export const UserShow = lazyNamed(() => import('./UserShow'), 'UserShow');
