@@ -39,6 +39,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // the planner's statistics, refreshed where missing or stale (an index added by a migration has none, and
+  // without them SQLite may take it for a very selective one and sort a million rows); sampled, so quick
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
   // the search tables hold folded text (db/search.ts); their triggers call this
   sqlite.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: opts.log });
