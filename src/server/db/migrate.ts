@@ -13,6 +13,7 @@ import * as m009 from './migrations/009_place_names';
 import * as m010 from './migrations/010_search_fold';
 import * as m011 from './migrations/011_maintained_counts';
 import * as m012 from './migrations/012_author_names';
+import * as m013 from './migrations/013_sort_indexes';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -32,6 +33,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '010_search_fold': bind(m010),
       '011_maintained_counts': bind(m011),
       '012_author_names': bind(m012),
+      '013_sort_indexes': bind(m013),
     }) };
 }
 
