@@ -16,7 +16,7 @@ export interface ListMeta {
   total: number;
   page: number;
   limit: number;
-  /** false when a search matched more rows than are counted exactly: `total` is then that cap (show "10,000+") */
+  /** false when a search matched more rows than are counted exactly: `total` is then that cap (shown as "1,000+") */
   totalExact?: false;
 }
 export interface ListPayload<T> {

@@ -119,7 +119,7 @@ describe('lists and details', () => {
     }
   });
 
-  it("says '10,000+' when a search matches more rows than are counted exactly, and pages on", async () => {
+  it("says '1,000+' when a search matches more rows than are counted exactly, and pages on", async () => {
     const { page, server } = suite;
     // the server's exact-count cap made small, so that the demo posts (about 25) exceed it
     const saved = { ...SEARCH_PLAN };

@@ -20,7 +20,7 @@ export const listSearchFilters = (placeholderKey: string) => [
 
 /**
  * The pager with the spec's page sizes. A search that matched more rows than the server counts exactly
- * (meta.totalExact false) reads "1-10 of 10,000+".
+ * (meta.totalExact false) reads "1-10 of 1,000+".
  */
 export function ListPagination() {
   const { meta } = useListContext();

@@ -251,7 +251,7 @@ export const dataProvider: BackOfficeDataProvider = {
     const { data } = await apiFetch<ListPayload<RaRecord>>(`${row.list}${listQuery(row, params)}`, {
       signal: params.signal,
     });
-    // meta.totalExact false: the total is the server's exact-count cap, shown as "10,000+" (ListPagination)
+    // meta.totalExact false: the total is the server's exact-count cap, shown as "1,000+" (ListPagination)
     return { data: data.data as never[], total: data.meta.total, meta: data.meta.totalExact === false ? { totalExact: false } : undefined };
   },
   async getOne(resource, params) {

@@ -76,9 +76,15 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
 export const SEARCH_PLAN = {
   /** how many rows of the list's order a search tests first, to tell a common term from a rare one */
   probeRows: 500,
-  /** a search's total is exact up to this many rows; beyond, the answer says "more" (totalExact: false) */
-  exactTotalUpTo: 10_000,
+  /**
+   * A search's total is exact up to this many rows; beyond, the answer says "more" (totalExact: false).
+   * Counting further would mean listing every match through the index, which for a phrase of common
+   * letters ('sunset galata', 1% of a million posts) costs more than a page's budget.
+   */
+  exactTotalUpTo: 1_000,
 };
+/** Matches among the probed rows from which walking the list's order beats the index. */
+const MIN_SHARE = 2;
 
 /** How a list answers fast at a million rows (see runListQuery). */
 export interface ListPlan {
@@ -96,13 +102,16 @@ export interface ListPlan {
  * tie-breaker so that pages never overlap. `base` holds the list's fixed conditions, not the search.
  *
  * Without a search the total is the maintained one (or a count) and the page walks the sort index.
- * A search never gathers every match of a common term:
- * 1. the first PROBE_ROWS rows in the list's order are tested; when they hold the page, it is the page
- *    (a common term: 'bazaar' in 40% of the posts), and the total is estimated from their share;
+ * A search never lists every match of a common term:
+ * 1. the first PROBE_ROWS rows in the list's order are tested (and the newest ones, for another order)
+ *    to estimate the term's share. A common term (the estimate past EXACT_TOTAL_UP_TO, at least
+ *    MIN_SHARE probed matches: 'bazaar' in 40% of the posts, a phrase in 1%) takes its page from the
+ *    list's order walked with the row test (the probe itself when it holds the page), and the total
+ *    says "more than EXACT_TOTAL_UP_TO";
  * 2. otherwise the search index gives the matches, up to EXACT_TOTAL_UP_TO: a rare term's rows are
  *    sorted and paged, and their number is the exact total;
- * 3. more matches than that, thinly spread: the list's order is walked with the row test until the
- *    page is full, and the total says "more than EXACT_TOTAL_UP_TO".
+ * 3. more matches than that after all: the order is walked as in 1.
+ * Pages are read as ids first, then the rows of those ids (a deferred join).
  */
 export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
   base: QB,
@@ -113,7 +122,12 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
     qb.orderBy(sql.ref(req.order.column), req.order.direction).orderBy(sql.ref(idColumn), req.order.direction) as Q;
-  const page = (qb: QB) => ordered(select(qb)).limit(req.limit).offset(req.offset).execute();
+  /** Rows of the given ids, in the list's order. */
+  const rowsOf = async (ids: unknown[]) => (ids.length ? ordered(select(base).where(sql.ref(idColumn), 'in', ids)).execute() : []);
+  // the page's ids first, then their rows: skipping `offset` rows walks the index alone, without the
+  // joins and sub-selects of the shown columns (a deferred join)
+  const page = async (qb: QB) =>
+    rowsOf((await ordered(qb.select(sql.ref(idColumn).as('id'))).limit(req.limit).offset(req.offset).execute()).map((r) => (r as { id: unknown }).id));
   const countOf = async (qb: QB) => Number(((await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n);
   const meta = (total: number, exact = true): ListMeta => ({ total, page: req.page, limit: req.limit, ...(exact ? {} : { totalExact: false }) });
 
@@ -134,15 +148,15 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
     .where(search(false))
     .execute();
   const listed = await all();
-  if (probed.length >= wanted || listed <= PROBE_ROWS) {
-    const ids = probed.slice(req.offset, wanted).map((r) => (r as { id: number }).id);
-    const rows = ids.length ? await ordered(select(base).where(sql.ref(idColumn), 'in', ids)).execute() : [];
-    if (listed <= PROBE_ROWS) return { rows, meta: meta(probed.length) };
-    // the share of matches among the newest rows: a sort that gathers the matches first (the authors'
-    // names, sorted by author) would overstate it
-    const share = req.order.column === idColumn ? probed.length : await matchesAmongNewest();
-    const estimate = Math.round((share / PROBE_ROWS) * listed);
-    return estimate > EXACT_TOTAL_UP_TO ? { rows, meta: meta(EXACT_TOTAL_UP_TO, false) } : exactFromIndex();
+  if (listed <= PROBE_ROWS) return { rows: await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: number }).id)), meta: meta(probed.length) };
+  // the share of matches among the newest rows: a sort that gathers the matches first (the authors'
+  // names, sorted by author) would overstate it
+  const share = req.order.column === idColumn ? probed.length : await matchesAmongNewest();
+  const estimate = (share / PROBE_ROWS) * listed;
+  if (estimate > EXACT_TOTAL_UP_TO && share >= MIN_SHARE) {
+    // common enough that walking the list's order finds the page sooner than the index lists every match
+    const rows = probed.length >= wanted ? await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: number }).id)) : await page(base.where(search(false)) as QB);
+    return { rows, meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
   return exactFromIndex();
 
