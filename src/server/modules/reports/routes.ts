@@ -10,7 +10,7 @@ import { englishMessage, v } from '../../../shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
-import { anyOf, isIn, searchCondition, substringCondition, usersNamed } from '../../db/search';
+import { anyOf, columnHolds, isIn, searchCondition, substringCondition, usersNamed } from '../../db/search';
 import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
@@ -161,14 +161,20 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       total: () => countOf(db, `reports:${q.type}`),
       // a report is found by its own texts, its people, its post, comment or category
       search: (indexed) =>
-        anyOf(
-          searchCondition(ctx.dialect, 'reports', 'r', f, indexed),
-          isIn('r.user_id', usersNamed(db, ctx.dialect, f)),
-          isIn(person.id, usersNamed(db, ctx.dialect, f)),
-          isIn('r.post_id', ids('posts')),
-          isIn('r.comment_id', ids('comments')),
-          isIn('r.report_category_id', ids('report_categories')),
-        ),
+        indexed
+          ? anyOf(
+              searchCondition(ctx.dialect, 'reports', 'r', f),
+              isIn('r.user_id', usersNamed(db, ctx.dialect, f)),
+              isIn(person.id, usersNamed(db, ctx.dialect, f)),
+              isIn('r.post_id', ids('posts')),
+              isIn('r.comment_id', ids('comments')),
+              isIn('r.report_category_id', ids('report_categories')),
+            )
+          : // the same, tested on the joined row (the indexed form would list every post holding a common word)
+            anyOf(
+              searchCondition(ctx.dialect, 'reports', 'r', f, false),
+              ...['reporter.name', person.name, 'p.title', 'p.description', 'c.comment', 'rc.name'].map((column) => columnHolds(ctx.dialect, column, f)),
+            ),
     });
     return list(reply, (rows as unknown as Row[]).map(shape), meta);
   });
