@@ -1,0 +1,141 @@
+// Timing helpers: an HTTP client over one keep-alive connection, percentiles, the statements a
+// request ran (captured through openDatabase's `log` hook) and their re-run straight on the database.
+import http from 'node:http';
+import SQLite from 'better-sqlite3';
+import type { LogEvent } from 'kysely';
+import pg from 'pg';
+import { SEARCH_FOLD, searchFold } from '../../src/server/db/search';
+
+export interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** GETs over a single keep-alive socket to the server on loopback, one at a time. */
+export function httpClient(port: number, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { get, close: () => agent.destroy() };
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export interface Timing {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+export function summarise(times: number[]): Timing {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99) };
+}
+
+/** Runs `once` `runs` times (after nothing: warm-up is the caller's), stopping early past `maxSeconds` once `minRuns` are done. */
+export async function repeat(once: () => Promise<number> | number, opts: { runs: number; minRuns: number; maxSeconds: number }): Promise<number[]> {
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < opts.runs; i++) {
+    times.push(await once());
+    if (opts.maxSeconds > 0 && i + 1 >= opts.minRuns && performance.now() - start > opts.maxSeconds * 1000) break;
+  }
+  return times;
+}
+
+// ---- captured SQL -----------------------------------------------------------------------------------
+
+export interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** The `log` option for openDatabase: records each statement while a capture is open. */
+export function sqlRecorder() {
+  let open: Statement[] | null = null;
+  const log = (event: LogEvent) => {
+    if (open && event.level === 'query') open.push({ sql: event.query.sql, parameters: [...event.query.parameters] });
+  };
+  return {
+    log,
+    /** the statements `fn` made the server run */
+    async capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements: Statement[] }> {
+      const statements: Statement[] = [];
+      open = statements;
+      try {
+        return { result: await fn(), statements };
+      } finally {
+        open = null;
+      }
+    },
+  };
+}
+
+const isRead = (s: Statement) => /^\s*(select|with)\b/i.test(s.sql);
+
+/** Runs captured statements straight on the database, outside the app: the floor an HTTP answer is compared with. */
+export interface RawRunner {
+  /** prepares the statements; answers a function that runs them all once and returns the milliseconds */
+  prepare(statements: Statement[]): Promise<{ run: () => Promise<number>; skipped: number }>;
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function sqliteRunner(file: string): RawRunner {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  db.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
+  return {
+    async prepare(statements) {
+      const reads = statements.filter(isRead);
+      // prepared once, like a statement cache would: the time is the statements' execution
+      const prepared = reads.map((s) => ({ stmt: db.prepare(s.sql), parameters: s.parameters }));
+      return {
+        skipped: statements.length - reads.length,
+        run: async () => {
+          const t0 = performance.now();
+          for (const p of prepared) p.stmt.all(p.parameters);
+          return performance.now() - t0;
+        },
+      };
+    },
+    version: async () => (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+export async function postgresRunner(url: string): Promise<RawRunner> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async prepare(statements) {
+      const reads = statements.filter(isRead);
+      return {
+        skipped: statements.length - reads.length,
+        run: async () => {
+          const t0 = performance.now();
+          for (const s of reads) await client.query(s.sql, s.parameters);
+          return performance.now() - t0;
+        },
+      };
+    },
+    version: async () => String((await client.query('SHOW server_version')).rows[0].server_version),
+    close: () => client.end(),
+  };
+}
