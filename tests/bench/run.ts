@@ -304,19 +304,25 @@ const failed = figures.filter((f) => f.result === 'FAIL').length;
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const loadAfter = os.loadavg();
 const loadavg = (l: number[]) => l.map((x) => x.toFixed(1)).join(' ');
-console.log('');
-console.log(`### Bench: ${dialect} ${dbVersion}, ${new Date().toISOString().slice(0, 10)}`);
-console.log('');
-console.log(
+const table = [
+  `### Bench: ${dialect} ${dbVersion}, ${new Date().toISOString().slice(0, 10)}`,
+  '',
   `${thousands(params.posts)} posts, ${thousands(params.users)} users (+ ${params.subAdmins} sub-admins), ${thousands(params.spots)} spots, ` +
     `${thousands(params.reports)} reports, ${thousands(params.comments)} comments; ${seedLine}. ` +
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, node ${process.version}, load average ${loadavg(loadBefore)} before the figures, ${loadavg(loadAfter)} after. ` +
     'Times in ms over HTTP on loopback, n = runs.',
-);
+  '',
+  '| Figure | n | p50 | p95 | p99 | Goal | Result | Detail |',
+  '|---|---:|---:|---:|---:|---|---|---|',
+  ...figures.map((f) => `| ${[f.name, f.n, f.p50, f.p95, f.p99, f.goal, f.result, f.detail].map(cell).join(' | ')} |`),
+  '',
+  `${figures.length} figures: ${figures.length - failed} passed or reported, ${failed} failed`,
+];
 console.log('');
-console.log('| Figure | n | p50 | p95 | p99 | Goal | Result | Detail |');
-console.log('|---|---:|---:|---:|---:|---|---|---|');
-for (const f of figures) console.log(`| ${[f.name, f.n, f.p50, f.p95, f.p99, f.goal, f.result, f.detail].map(cell).join(' | ')} |`);
-console.log('');
-console.log(`${figures.length} figures: ${figures.length - failed} passed or reported, ${failed} failed`);
+for (const line of table) console.log(line);
+// kept beside the cache for pasting into README.md
+const tableFile = path.join(opt['cache-dir'], `last-${dialect}.md`);
+fs.mkdirSync(opt['cache-dir'], { recursive: true });
+fs.writeFileSync(tableFile, `${table.join('\n')}\n`);
+console.log(`(table written to ${path.relative(process.cwd(), tableFile)})`);
 process.exit(failed ? 1 : 0);
