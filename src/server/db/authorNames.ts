@@ -2,7 +2,7 @@
 // lists show and sort by it through an index, where a join with users would make the database walk the
 // users first and sort a million posts for every page.
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from './index';
+import { type DialectName, hasColumn } from './index';
 
 const COPIES = [
   { table: 'posts', index: ['type', 'user_name'] },
@@ -11,11 +11,6 @@ const COPIES = [
 
 /** What installAuthorNames makes, removed (so that its migration may run again over its own work). */
 async function removeAuthorNames(db: Kysely<unknown>, dialect: DialectName) {
-  const { rows } = await sql<{ t: string; c: string }>`SELECT ${sql.raw(
-    dialect === 'postgres'
-      ? `table_name AS t, column_name AS c FROM information_schema.columns WHERE column_name = 'user_name'`
-      : `m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name = 'user_name'`,
-  )}`.execute(db);
   for (const { table } of COPIES) {
     if (dialect === 'postgres') {
       await sql.raw(`DROP TRIGGER IF EXISTS ${table}_user_name ON ${table}`).execute(db);
@@ -24,7 +19,7 @@ async function removeAuthorNames(db: Kysely<unknown>, dialect: DialectName) {
       for (const suffix of ['ai', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_user_name_${suffix}`).execute(db);
     }
     await sql.raw(`DROP INDEX IF EXISTS ${table}_user_name`).execute(db);
-    if (rows.some((r) => r.t === table)) await db.schema.alterTable(table).dropColumn('user_name').execute();
+    if (await hasColumn(db, table, 'user_name')) await db.schema.alterTable(table).dropColumn('user_name').execute();
   }
   if (dialect === 'postgres') {
     await sql`DROP TRIGGER IF EXISTS users_user_name ON users`.execute(db);

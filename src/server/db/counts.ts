@@ -3,7 +3,7 @@
 // user's row. Triggers keep both (SQLite and PostgreSQL alike), so every writer, the seeders included,
 // keeps them right. Defined once here; migration 011 installs them.
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from './index';
+import { type DialectName, hasColumn } from './index';
 import type { Database } from './schema';
 
 /** A table whose live rows are counted under a key; `{r}` stands for the row (new or old). */
@@ -74,12 +74,9 @@ async function removeCounts(db: Kysely<unknown>, dialect: DialectName) {
     }
   }
   await sql`DROP TABLE IF EXISTS row_counts`.execute(db);
-  const { rows } = await sql<{ name: string }>`SELECT ${sql.raw(dialect === 'postgres' ? 'column_name' : 'name')} AS name FROM ${sql.raw(
-    dialect === 'postgres' ? `information_schema.columns WHERE table_name = 'users'` : `pragma_table_info('users')`,
-  )}`.execute(db);
   for (const column of OWNER_COUNT_COLUMNS) {
     await sql.raw(`DROP INDEX IF EXISTS users_type_${column}`).execute(db);
-    if (rows.some((r) => r.name === column)) await db.schema.alterTable('users').dropColumn(column).execute();
+    if (await hasColumn(db, 'users', column)) await db.schema.alterTable('users').dropColumn(column).execute();
   }
 }
 
