@@ -44,11 +44,17 @@ export function isBlankHtml(html: string | null | undefined): boolean {
 export const westernDigits = (text: string) =>
   text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90));
 
+// eslint-disable-next-line no-control-regex -- every ASCII character, control ones too
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /**
  * Lower case for matching: no combining marks (so İ, ı, I and i are all i, ş is s, أ إ آ are ا),
  * Arabic tatweel dropped, ة as ه, ى and Persian ی as ي, any digits as 0-9, curly apostrophes as '.
  */
 export function foldText(text: string): string {
+  // plain ASCII (most searched text) only needs its case and backticks folded: four times faster, and
+  // the search's row test folds every row it walks
+  if (!NON_ASCII.test(text)) return text.toLowerCase().replaceAll('`', "'").trim();
   return westernDigits(text)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

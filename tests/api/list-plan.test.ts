@@ -172,4 +172,114 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
     expect(found.meta).toMatchObject(real > SEARCH_PLAN.exactTotalUpTo ? { total: SEARCH_PLAN.exactTotalUpTo, totalExact: false } : { total: real });
     expect(new Set(found.data.map((p: { user: string }) => p.user))).toEqual(new Set(['Zübeyde Renamed']));
   });
+
+  it('answers the report lists like the joined query, and follows renames and edits of what they point at', async () => {
+    const stamp = (i: number) => new Date(Date.UTC(2024, 2, 1) + i * 60_000).toISOString();
+    const categories: number[] = [];
+    for (const name of ['Spam', 'Nudity', 'Hate speech']) {
+      categories.push(
+        (await t.ctx.db.insertInto('report_categories').values({ name, name_key: name.toLowerCase(), status: 'Active', created_at: stamp(0), updated_at: stamp(0) }).returning('id').executeTakeFirstOrThrow()).id,
+      );
+    }
+    // the people left after the test above deleted one
+    const living = await t.ctx.db.selectFrom('users').select('id').where('id', 'in', people.map((p) => p.id)).execute();
+    const persons = people.filter((p) => living.some((l) => l.id === p.id));
+    const postIds = (await t.ctx.db.selectFrom('posts').select('id').where('type', '=', 'post').orderBy('id').limit(400).execute()).map((p) => p.id);
+    const commentIds: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const words = ['rude', 'spam link', 'bazaar scam', 'lovely photo', 'Kumkapı fish'][i % 5];
+      commentIds.push(
+        (await t.ctx.db
+          .insertInto('comments')
+          .values({ post_id: postIds[(i * 7) % postIds.length], user_id: persons[(i + 2) % persons.length].id, comment: `${words} ${i}`, created_at: stamp(i), deleted_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()).id,
+      );
+    }
+    const reports = Array.from({ length: 330 }, (_, i) => {
+      const type = (['post', 'comment', 'user'] as const)[i % 3];
+      return {
+        type,
+        user_id: persons[i % persons.length].id,
+        post_id: type === 'post' ? postIds[(i * 13) % postIds.length] : null,
+        comment_id: type === 'comment' ? commentIds[(i * 11) % commentIds.length] : null,
+        other_user_id: type === 'user' ? persons[(i + 1) % persons.length].id : null,
+        report_category_id: i % 4 === 3 ? null : categories[i % 3],
+        reason: [`advert ${i % 17}`, 'rude words', null][i % 3],
+        status: i % 5 ? 'Pending' : 'Resolved',
+        user_status_by_admin: i % 7 ? 'Active' : 'Inactive',
+        created_at: stamp(i % 41),
+        updated_at: stamp(i),
+      };
+    });
+    await t.ctx.db.insertInto('reports').values(reports).execute();
+
+    /** The report list as the joined query answers it, from every row. */
+    async function expected(type: string, term: string, sort: string, direction: 'ASC' | 'DESC', page: number) {
+      const { rows } = await sql<Record<string, string | number | null>>`
+        SELECT r.id, r.type, r.reason, r.status, r.user_status_by_admin, r.created_at, reporter.name AS reported_by,
+          CASE r.type WHEN 'post' THEN author.name WHEN 'comment' THEN commenter.name ELSE other.name END AS created_by,
+          p.title AS post_title, p.description AS post_text, c.comment AS comment, rc.name AS category
+        FROM reports r
+        LEFT JOIN users reporter ON reporter.id = r.user_id
+        LEFT JOIN posts p ON p.id = r.post_id LEFT JOIN users author ON author.id = p.user_id
+        LEFT JOIN comments c ON c.id = r.comment_id LEFT JOIN users commenter ON commenter.id = c.user_id
+        LEFT JOIN users other ON other.id = r.other_user_id
+        LEFT JOIN report_categories rc ON rc.id = r.report_category_id
+        WHERE r.type = ${type}`.execute(t.ctx.db);
+      const needle = foldText(term);
+      const texts = ['type', 'reason', 'status', 'user_status_by_admin', 'reported_by', 'created_by', 'post_title', 'post_text', 'comment', 'category'];
+      const hits = rows.filter((r) => texts.some((c) => foldText(String(r[c] ?? '')).includes(needle)));
+      const column = sort === 'status' ? 'user_status_by_admin' : sort;
+      const sign = direction === 'ASC' ? 1 : -1;
+      // NULL sorts first on SQLite, last on PostgreSQL
+      const nullRank = dialect === 'postgres' ? 1 : -1;
+      const cmp = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
+        const x = a[column];
+        const y = b[column];
+        if (x === y) return 0;
+        if (x === null) return nullRank;
+        if (y === null) return -nullRank;
+        return x < y ? -1 : 1;
+      };
+      hits.sort((a, b) => (cmp(a, b) || Number(a.id) - Number(b.id)) * sign);
+      return { ids: hits.slice(page * 10, page * 10 + 10).map((r) => Number(r.id)), total: hits.length };
+    }
+    const listReports = async (type: string, term: string, sort: string, direction: string, page: number) => {
+      const order = encodeURIComponent(JSON.stringify({ direction, name: sort, type: 'default' }));
+      const res = await t.app.inject({ url: `/api/user/reports?type=${type}&page=${page}&limit=10&filter=${encodeURIComponent(term)}&order=${order}`, headers: bearer(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json().data;
+      return { ids: body.data.map((r: { id: number }) => r.id), total: body.meta.total as number, exact: body.meta.totalExact !== false };
+    };
+    const sorts = ['id', 'created_at', 'reason', 'status', 'reported_by', 'created_by', 'post_title', 'comment'];
+    const compare = async (terms: string[]) => {
+      for (const type of ['post', 'comment', 'user']) {
+        for (const term of terms) {
+          for (const [k, sort] of sorts.entries()) {
+            const direction = k % 2 ? 'ASC' : 'DESC';
+            for (const page of term ? [0, 2] : [0, 5]) {
+              const want = await expected(type, term, sort, direction, page);
+              const got = await listReports(type, term, sort, direction, page);
+              const where = `${type} report '${term}' by ${sort} ${direction}, page ${page}`;
+              expect(got.ids, where).toEqual(want.ids);
+              if (got.exact) expect(got.total, where).toBe(want.total);
+              else expect(got.total, where).toBe(SEARCH_PLAN.exactTotalUpTo);
+            }
+          }
+        }
+      }
+    };
+    // no search; a reporter's or target's name; a post word, title, reference; a comment; a category; a reason; nothing
+    await compare(['', 'zeynep', 'elodie', 'bazaar', 'galata', '#12', 'fish', 'nudity', 'advert 1', 'zqxv-nothing']);
+
+    // what the reports point at changes: the lists show, sort and find the new texts
+    await t.ctx.db.updateTable('users').set({ name: 'Yusuf Yenişehir' }).where('id', '=', persons[0].id).execute();
+    await t.ctx.db.updateTable('posts').set({ title: 'Kızkulesi at dawn' }).where('id', 'in', postIds.slice(0, 40)).execute();
+    await t.ctx.db.updateTable('posts').set({ user_id: persons[persons.length - 1].id }).where('id', 'in', postIds.slice(40, 80)).execute();
+    await t.ctx.db.updateTable('comments').set({ comment: 'edited: selling followers' }).where('id', 'in', commentIds.slice(0, 30)).execute();
+    await t.ctx.db.updateTable('report_categories').set({ name: 'Fraud' }).where('id', '=', categories[0]).execute();
+    await t.ctx.db.deleteFrom('report_categories').where('id', '=', categories[1]).execute();
+    await compare(['', 'yenisehir', 'kizkulesi', 'elodie', 'followers', 'fraud', 'nudity', 'spam']);
+  }, 120_000);
 });

@@ -14,6 +14,7 @@ import * as m010 from './migrations/010_search_fold';
 import * as m011 from './migrations/011_maintained_counts';
 import * as m012 from './migrations/012_author_names';
 import * as m013 from './migrations/013_sort_indexes';
+import * as m014 from './migrations/014_list_copies';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -34,6 +35,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '011_maintained_counts': bind(m011),
       '012_author_names': bind(m012),
       '013_sort_indexes': bind(m013),
+      '014_list_copies': bind(m014),
     }) };
 }
 

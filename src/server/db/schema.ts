@@ -143,6 +143,13 @@ export interface ReportsTable {
   user_status_by_admin: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // copies of what the report points at, kept by triggers (db/reportCopies.ts)
+  reporter_name: Generated<string | null>;
+  target_name: Generated<string | null>;
+  post_title: Generated<string | null>;
+  post_text: Generated<string | null>;
+  comment_text: Generated<string | null>;
+  category_name: Generated<string | null>;
 }
 
 export interface PagesTable {

@@ -2,7 +2,7 @@
 // triggers, PostgreSQL pg_trgm GIN indexes over the same column list (DESIGN.md §4). Both sides fold
 // the text first (search_fold: case, accents, dotless ı, Arabic letter forms and digits), so 'cafe'
 // finds 'Café', 'carsi' finds 'Çarşı' and 'احمد' finds 'أحمد'.
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
 import { CATALOGUE_STATUSES } from '../../shared/validation/catalogue';
@@ -15,14 +15,27 @@ export const SEARCH_COLUMNS = {
   categories: ['name', 'status'],
   tags: ['name', 'status'],
   report_categories: ['name', 'status'],
-  spots: ['name', 'country', 'city'],
-  posts: ['title', 'description'],
+  // the author's name too (user_name, copied by db/authorNames.ts): one index answers a search
+  spots: ['name', 'country', 'city', 'user_name'],
+  posts: ['title', 'description', 'user_name'],
   email_templates: ['title', 'slug', 'description', 'status'],
   content_pages: ['title', 'slug', 'status'],
-  reports: ['type', 'reason', 'status', 'user_status_by_admin'],
+  // with the names and texts of what the report points at (copied by db/reportCopies.ts)
+  reports: ['type', 'reason', 'status', 'user_status_by_admin', 'reporter_name', 'target_name', 'post_title', 'post_text', 'comment_text', 'category_name'],
   comments: ['comment'],
 } as const satisfies Partial<Record<keyof Database, readonly string[]>>;
 export type SearchableTable = keyof typeof SEARCH_COLUMNS;
+
+/**
+ * The searched columns as the migrations before 014 indexed them (before the copied names joined the
+ * posts', spots' and reports' indexes): those migrations build these, on columns that exist by then.
+ */
+export const SEARCH_COLUMNS_BEFORE_COPIES: Record<SearchableTable, readonly string[]> = {
+  ...SEARCH_COLUMNS,
+  spots: ['name', 'country', 'city'],
+  posts: ['title', 'description'],
+  reports: ['type', 'reason', 'status', 'user_status_by_admin'],
+};
 
 /**
  * Status columns among the searched ones, with the values each holds. A search term that is exactly one
@@ -67,19 +80,21 @@ const PG_SEARCH_FOLD = `CREATE OR REPLACE FUNCTION ${SEARCH_FOLD}(text) RETURNS 
     'أإآةىیک٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹’‘ʼ\`´ـًٌٍَُِّْٰ', 'اااهييك01234567890123456789''''''''''')
 $fold$`;
 
-function pgExpression(table: SearchableTable): string {
-  const cols = SEARCH_COLUMNS[table].map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
+function pgExpression(columns: readonly string[]): string {
+  const cols = columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
   return `${SEARCH_FOLD}(${cols})`;
 }
 
-/** Migration step: the index (and for SQLite the FTS table + triggers) for one table. */
-export async function createSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
-  const cols = SEARCH_COLUMNS[table];
+/**
+ * Migration step: the index (and for SQLite the FTS table + triggers) for one table, over `cols` (the
+ * table's SEARCH_COLUMNS unless a migration builds an earlier list).
+ */
+export async function createSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable, cols: readonly string[] = SEARCH_COLUMNS[table]) {
   if (dialect === 'postgres') {
     await sql`CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public`.execute(db);
     await sql.raw(PG_SEARCH_FOLD).execute(db);
     await sql
-      .raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin ((${pgExpression(table)}) gin_trgm_ops)`)
+      .raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin ((${pgExpression(cols)}) gin_trgm_ops)`)
       .execute(db);
     return;
   }
@@ -150,7 +165,7 @@ export function substringCondition(
   const all = columns.length === SEARCH_COLUMNS[table].length;
   if (!indexed) return rowTest(dialect, alias, term, columns);
   if (dialect === 'postgres') {
-    const expr = pgExpression(table).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
+    const expr = pgExpression(SEARCH_COLUMNS[table]).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
     // folded by the database's own search_fold, the same function as the index's
     const like = sql`${sql.raw(SEARCH_FOLD)}(${`%${escapeLike(term.trim())}%`})`;
     const indexed = sql<boolean>`${sql.raw(expr)} LIKE ${like} ESCAPE '\\'`;
@@ -167,12 +182,6 @@ export function substringCondition(
   return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${query})`;
 }
 
-/** "`column` (qualified: 'posts.user_name') holds `term`", tested on the row itself. */
-export function columnHolds(dialect: DialectName, column: string, term: string) {
-  const [alias, name] = column.split('.');
-  return rowTest(dialect, alias, term, [name]);
-}
-
 /** "one of `columns` holds `term`", tested on the row itself: folded column text, then a substring test. */
 function rowTest(dialect: DialectName, alias: string, term: string, columns: readonly string[]) {
   const fold = sql.raw(SEARCH_FOLD);
@@ -182,17 +191,15 @@ function rowTest(dialect: DialectName, alias: string, term: string, columns: rea
     return sql<boolean>`strpos(${fold}(${text}), ${fold}(${term.trim()})) > 0`;
   }
   const needle = searchFold(term);
-  const tests = columns.map((c) => sql`instr(${fold}(coalesce(${sql.ref(`${alias}.${c}`)}, '')), ${needle}) > 0`);
-  return sql<boolean>`(${sql.join(tests, sql` OR `)})`;
+  // one fold of the columns joined by a character no term holds (FTS5 matches within a column, so a
+  // match must not span two): a call of the JavaScript fold per row, not per column
+  if (needle.includes(COLUMN_SEPARATOR)) return sql<boolean>`(1 = 0)`;
+  const text = sql.join(
+    columns.map((c) => sql`coalesce(${sql.ref(`${alias}.${c}`)}, '')`),
+    sql` || char(31) || `,
+  );
+  return sql<boolean>`instr(${fold}(${text}), ${needle}) > 0`;
 }
 
-/** Ids of the users whose name holds `term` (for "created by" searches), through the users' search index. */
-export function usersNamed(db: Kysely<Database>, dialect: DialectName, term: string) {
-  return db.selectFrom('users as named').select('named.id').where(substringCondition(dialect, 'users', 'named', term, ['name']));
-}
-
-/** Conditions joined by OR, for a list whose search spans several tables. */
-export const anyOf = (...conditions: Expression<SqlBool>[]) => sql<SqlBool>`(${sql.join(conditions, sql` OR `)})`;
-
-/** "`column` is one of the ids the subquery selects". */
-export const isIn = (column: string, ids: Expression<unknown>) => sql<SqlBool>`${sql.ref(column)} IN (${ids})`;
+/** Joins the columns of a row test: the unit separator, char(31). */
+const COLUMN_SEPARATOR = '\u001f';

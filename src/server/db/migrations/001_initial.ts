@@ -1,7 +1,7 @@
 // The whole schema of spec §3 and what it implies. One set of migrations for SQLite and PostgreSQL.
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from '../index';
-import { createSearchIndex } from '../search';
+import { createSearchIndex, SEARCH_COLUMNS_BEFORE_COPIES } from '../search';
 
 type AnyTable = CreateTableBuilder<string, never>;
 
@@ -262,6 +262,6 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     'email_templates',
     'content_pages',
   ] as const) {
-    await createSearchIndex(db, dialect, t);
+    await createSearchIndex(db, dialect, t, SEARCH_COLUMNS_BEFORE_COPIES[t]);
   }
 }

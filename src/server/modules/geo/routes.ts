@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
 import { MAX_INT } from '../../../shared/validation/common';
 import type { AppContext } from '../../context';
-import { searchCondition } from '../../db/search';
+import { substringCondition } from '../../db/search';
 import type { Place } from '../../geo/types';
 import { notFound } from '../../http/errors';
 import { item, ok } from '../../http/reply';
@@ -46,10 +46,11 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
       if (input.length < 2) return item(reply, []);
       const places = await ctx.geo.autocomplete(input, 8);
       if (input.length < 3) return item(reply, places);
+      // the product's own spots first, found by name or place (not by their creator's name)
       const spots = await db
         .selectFrom('spots')
         .select(['id', 'name', 'city', 'country'])
-        .where(searchCondition(ctx.dialect, 'spots', 'spots', input))
+        .where(substringCondition(ctx.dialect, 'spots', 'spots', input, ['name', 'country', 'city']))
         .where('latitude', 'is not', null)
         .orderBy('name')
         .limit(3)

@@ -12,7 +12,7 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { countOf } from '../../db/counts';
-import { anyOf, columnHolds, isIn, searchCondition, usersNamed } from '../../db/search';
+import { searchCondition } from '../../db/search';
 import { notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -122,12 +122,8 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       'posts.id',
       {
         total: () => countOf(db, `posts:${q.type}`),
-        // a post is found by its title or description, or by its author's name
-        search: (indexed) =>
-          anyOf(
-            searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed),
-            indexed ? isIn('posts.user_id', usersNamed(db, ctx.dialect, req.filter)) : columnHolds(ctx.dialect, 'posts.user_name', req.filter),
-          ),
+        // a post is found by its title or description, or by its author's name (all in its search index)
+        search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed),
       },
     );
     return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);

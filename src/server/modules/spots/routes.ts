@@ -8,7 +8,7 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { countOf } from '../../db/counts';
-import { anyOf, columnHolds, isIn, searchCondition, usersNamed } from '../../db/search';
+import { searchCondition } from '../../db/search';
 import { conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -80,12 +80,8 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         'spots.id',
         {
           total: () => countOf(db, 'spots'),
-          // a spot is found by its name and place, or by its creator's name
-          search: (indexed) =>
-            anyOf(
-              searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),
-              indexed ? isIn('spots.user_id', usersNamed(db, ctx.dialect, req.filter)) : columnHolds(ctx.dialect, 'spots.user_name', req.filter),
-            ),
+          // a spot is found by its name and place, or by its creator's name (all in its search index)
+          search: (indexed) => searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),
         },
       );
       return list(reply, rows, meta);
