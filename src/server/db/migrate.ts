@@ -15,6 +15,7 @@ import * as m011 from './migrations/011_maintained_counts';
 import * as m012 from './migrations/012_author_names';
 import * as m013 from './migrations/013_sort_indexes';
 import * as m014 from './migrations/014_list_copies';
+import * as m015 from './migrations/015_fold_speed';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -36,6 +37,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '012_author_names': bind(m012),
       '013_sort_indexes': bind(m013),
       '014_list_copies': bind(m014),
+      '015_fold_speed': bind(m015),
     }) };
 }
 
