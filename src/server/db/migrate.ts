@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_author_names';
 import * as m013 from './migrations/013_sort_indexes';
 import * as m014 from './migrations/014_list_copies';
 import * as m015 from './migrations/015_fold_speed';
+import * as m016 from './migrations/016_live_post_indexes';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -38,6 +39,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '013_sort_indexes': bind(m013),
       '014_list_copies': bind(m014),
       '015_fold_speed': bind(m015),
+      '016_live_post_indexes': bind(m016),
     }) };
 }
 
