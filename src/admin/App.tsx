@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification } from 'react-admin';
+import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
 import { createI18nProvider, isLocale, loadCatalogue, type Locale, loadingText, RTL_LOCALES } from './i18n';
@@ -32,14 +32,27 @@ import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
 import { type Direction, emotionCache, loadEmotionCache, rootFontSize, themeFor } from './theme';
 import { PreferencesProvider, usePreferences } from './layout/preferences';
+import { createQueryClient } from './startup';
 
 const ReportDetail = lazyNamed(() => import('./components/reports/ReportDetail'), 'ReportDetail');
 const ProfilePage = lazyNamed(() => import('./pages/ProfilePage'), 'ProfilePage');
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
 const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
 
-const store = localStorageStore(undefined, 'backoffice');
-const storedLocale = store.getItem<string>('locale');
+const storage = localStorageStore(undefined, 'backoffice');
+/** The locale react-admin shows (set once ThemedApp made its i18nProvider). */
+let shownLocale = (): string | undefined => undefined;
+/**
+ * react-admin's store. While no locale is stored, the locale reads as the one shown: react-admin's i18n
+ * then renders the admin in the first render, instead of nothing first and everything a render later.
+ */
+const store: Store = {
+  ...storage,
+  getItem: <T,>(key: string, defaultValue?: T): T | undefined =>
+    storage.getItem<T>(key, defaultValue ?? (key === 'locale' ? (shownLocale() as T | undefined) : undefined)),
+};
+const queryClient = createQueryClient();
+const storedLocale = storage.getItem<string>('locale');
 /** The locale the admin opens in: main.tsx loads its catalogue before the first render. */
 export const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';
 
@@ -84,7 +97,11 @@ export const App = () => (
 );
 
 function ThemedApp() {
-  const [i18nProvider] = useState(() => createI18nProvider(initialLocale));
+  const [i18nProvider] = useState(() => {
+    const provider = createI18nProvider(initialLocale);
+    shownLocale = () => provider.getLocale();
+    return provider;
+  });
   const { direction, locale } = useLocaleDirection(i18nProvider.getLocale() as Locale);
   const { preferences } = usePreferences();
   const theme = useMemo(() => themeFor(direction, preferences, loadingText(locale)), [direction, preferences, locale]);
@@ -99,6 +116,7 @@ function ThemedApp() {
         <Admin
           disableTelemetry
           store={store}
+          queryClient={queryClient}
           authProvider={authProvider}
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}

@@ -143,3 +143,15 @@ export async function postgresRunner(url: string): Promise<RawRunner> {
     close: () => client.end(),
   };
 }
+
+/** One line of the bench's table. */
+export interface Figure {
+  name: string;
+  n: string;
+  p50: string;
+  p95: string;
+  p99: string;
+  goal: string;
+  result: 'PASS' | 'FAIL' | 'INFO';
+  detail: string;
+}

@@ -3,7 +3,9 @@
 // PostgreSQL database BENCH_DATABASE_URL names), starts the real server on loopback and measures over
 // HTTP: every list of the admin (first page, page 500, each sort, searches), each answer against the raw
 // SQL it ran, the dashboard, the post list under 50 concurrent clients, and health during a sign-in
-// flood. Prints one line per figure and a markdown table; exits 1 when any figure misses its goal.
+// flood; then, in headless Chromium against the built admin it serves (dist/, built when stale), the
+// dashboard's time to interactive and Lighthouse's performance scores (tests/bench/browser.ts).
+// Prints one line per figure and a markdown table; exits 1 when any figure misses its goal.
 // Options: README.md "Benchmark".
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,10 +16,11 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { BROWSER_FIGURES, browserBench, ensureAdminBuild } from './browser';
 import { type Case, listCases } from './cases';
 import { FULL_SIZE, QUICK_SIZE, type SeedParams } from './data';
 import { load } from './load';
-import { httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
+import { type Figure, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -41,6 +44,9 @@ const { values: opt } = parseArgs({
     'skip-load': { type: 'boolean', default: false },
     connections: { type: 'string', default: '50' },
     'load-seconds': { type: 'string', default: '10' },
+    'skip-browser': { type: 'boolean', default: false },
+    'browser-runs': { type: 'string', default: '10' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     'cache-dir': { type: 'string', default: path.join(REPO, '.cache', 'bench') },
   },
 });
@@ -78,17 +84,6 @@ const FLOOD_GOAL_MS = 100;
 
 // ---- figures ----------------------------------------------------------------------------------------
 
-type Result = 'PASS' | 'FAIL' | 'INFO';
-interface Figure {
-  name: string;
-  n: string;
-  p50: string;
-  p95: string;
-  p99: string;
-  goal: string;
-  result: Result;
-  detail: string;
-}
 const figures: Figure[] = [];
 const ms = (v: number) => (Number.isNaN(v) ? '-' : v < 10 ? v.toFixed(2) : v.toFixed(1));
 const thousands = (v: number) => Math.round(v).toLocaleString('en-US');
@@ -143,7 +138,10 @@ if (applied.length) {
   await sql`ANALYZE`.execute(database.db);
   console.log(`  ANALYZE after the migration: ${((performance.now() - tAnalyze) / 1000).toFixed(1)} s`);
 }
-const { app, ctx } = await buildApp({ ...config, dataDir, adminDist: path.join(dataDir, 'no-admin') }, { database, logger: false });
+// the real built admin (dist/), built first when the browser figures will run and it is missing or stale
+const browserSelected = !opt['skip-browser'] && BROWSER_FIGURES.some((name) => !only || only.test(name));
+const adminDist = browserSelected ? ensureAdminBuild(REPO) : path.join(REPO, 'dist');
+const { app, ctx } = await buildApp({ ...config, dataDir, adminDist }, { database, logger: false });
 // sign-in failures of an earlier run's flood would throttle this run's sign-in
 await sql`DELETE FROM login_failures`.execute(ctx.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -290,6 +288,21 @@ if (!only || only.test('health')) {
   const statuses = await Promise.all(signIns);
   const answered = statuses.reduce<Record<number, number>>((acc, st) => ({ ...acc, [st]: (acc[st] ?? 0) + 1 }), {});
   record(latencyFigure('health during 40 concurrent sign-ins', summarise(times), FLOOD_GOAL_MS, `sign-ins answered ${JSON.stringify(answered)}`));
+}
+
+// ---- in the browser -----------------------------------------------------------------------------------
+
+if (browserSelected) {
+  await browserBench({
+    base,
+    email: config.adminEmail,
+    password: config.adminPassword,
+    record,
+    only,
+    runs: Math.max(1, num(opt['browser-runs'], 10)),
+    lighthouseRuns: Math.max(1, num(opt['lighthouse-runs'], 3)),
+    reportDir: path.join(opt['cache-dir'], 'lighthouse'),
+  });
 }
 
 // ---- the table --------------------------------------------------------------------------------------

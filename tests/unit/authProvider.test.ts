@@ -270,3 +270,54 @@ describe('checkError', () => {
     expect(isCleared()).toBe(false);
   });
 });
+
+describe('startSessionCheck: the start-up check sent before the first render (main.tsx)', () => {
+  it('is taken by the first checkAuth, which asks nothing more', async () => {
+    const token = jwt(3600);
+    storeSession(token);
+    fetchMock.mockImplementation(async () => ok({ token, user: USER }));
+    auth.startSessionCheck();
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calledPaths()).toEqual(['/api/auth/access-token']);
+  });
+
+  it("ends the session with 'Invalid access_token' at the first checkAuth when refused before it", async () => {
+    storeSession(jwt(3600));
+    const before = storage();
+    fetchMock.mockImplementation(async () => refused());
+    auth.startSessionCheck();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // refused before react-admin asks: nothing changes yet
+    expect(storage()).toEqual(before);
+    await expect(auth.authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/login', message: auth.INVALID_TOKEN });
+    expect(isCleared()).toBe(true);
+    expect(calledPaths()).toEqual(['/api/auth/access-token']);
+  });
+
+  it('shares the answer between concurrent checkAuth calls', async () => {
+    const token = jwt(3600);
+    storeSession(token);
+    fetchMock.mockImplementation(async () => ok({ token, user: USER }));
+    auth.startSessionCheck();
+    await Promise.all([auth.authProvider.checkAuth({}), auth.authProvider.checkAuth({}), auth.authProvider.checkAuth({})]);
+    expect(calledPaths()).toEqual(['/api/auth/access-token']);
+  });
+
+  it('keeps the session when the server cannot be asked, and the next checkAuth asks again', async () => {
+    storeSession(jwt(3600));
+    fetchMock.mockImplementation(async () => serverError());
+    auth.startSessionCheck();
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calledPaths()).toEqual(['/api/auth/access-token']);
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calledPaths()).toEqual(['/api/auth/access-token', '/api/auth/access-token']);
+    expect(isCleared()).toBe(false);
+  });
+
+  it('sends nothing for a guest or an expired token (checkAuth refreshes that one first)', async () => {
+    auth.startSessionCheck();
+    storeSession(jwt(-60));
+    auth.startSessionCheck();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,7 +1,8 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, Popover, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { LoadingIndicator, LocalesMenuButton, useTranslate } from 'react-admin';
+import { LoadingIndicator, useTranslate } from 'react-admin';
+import { LocalesMenuButton } from '../components/LocalesMenuButton';
 
 /**
  * The app bar's secondary tools. On a wide screen they sit in the bar; below MUI's `sm` breakpoint (a

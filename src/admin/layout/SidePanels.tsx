@@ -41,6 +41,12 @@ export function ShortcutBar() {
   );
 }
 
+/** Today's date, written out in the locale: formatted only while the panel shows (Intl formatters are costly to make). */
+function Today({ locale }: { locale: string }) {
+  const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+  return <Typography data-testid="quick-panel-today">{today}</Typography>;
+}
+
 /** The right side panel (a theme setting): the quick panel with today, the shortcuts and the open reports. */
 export function QuickPanelButton() {
   const translate = useTranslate();
@@ -56,7 +62,6 @@ export function QuickPanelButton() {
       .then((s) => setReports(s.report))
       .catch(() => setReports(null)); // a Sub-Admin without the dashboard sees the rest
   }, [open, dataProvider]);
-  const today = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
   return (
     <>
       <Tooltip title={translate('app.quick_panel.title')}>
@@ -75,7 +80,7 @@ export function QuickPanelButton() {
             </IconButton>
           </Stack>
           <Typography variant="overline">{translate('app.quick_panel.today')}</Typography>
-          <Typography data-testid="quick-panel-today">{today}</Typography>
+          <Today locale={locale} />
           <Divider sx={{ my: 1.5 }} />
           <Typography variant="overline">{translate('app.shortcuts.title')}</Typography>
           {pinned.length === 0 ? (

@@ -29,14 +29,27 @@ const stored = () => {
 };
 
 export function PreferencesProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState(stored);
+  // the stored user the state was read from
+  const readFrom = useRef<string | null>(null);
+  const [state, setState] = useState(() => {
+    readFrom.current = JSON.stringify(session.user());
+    return stored();
+  });
   const pending = useRef<{ preferences?: Preferences; shortcuts?: string[] }>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // the server's copy replaces ours whenever the session user is stored afresh
+  // the server's copy replaces ours whenever the session user is stored afresh and differs from the one
+  // read (the same user stored again, as the start-up check does, would only restyle the whole admin)
   useEffect(() => {
-    const reload = () => setState(stored());
+    const reload = () => {
+      const user = JSON.stringify(session.user());
+      if (user === readFrom.current) return;
+      readFrom.current = user;
+      setState(stored());
+    };
     window.addEventListener(SESSION_USER_EVENT, reload);
+    // the start-up check (sent before the first render) may have stored the user since `stored` was read
+    reload();
     return () => window.removeEventListener(SESSION_USER_EVENT, reload);
   }, []);
 

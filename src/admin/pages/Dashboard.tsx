@@ -15,6 +15,7 @@ import { canAccess } from '../../shared/access';
 import type { DashboardStatistics } from '../../shared/contract';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
+import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
 
 interface CardSpec {
   key: keyof Omit<DashboardStatistics, 'userByStatus'>;
@@ -51,7 +52,10 @@ export function Dashboard() {
   const principal = session.principal();
   const { data, isPending } = useQuery({
     queryKey: ['dashboard', 'statistics'],
-    queryFn: () => dataProvider.getStatistics(),
+    // the answer to the request main.tsx sent at start-up when there is one (shown at once if it came),
+    // else (or if it failed) a new request
+    queryFn: () => takeEarlyStatistics()?.catch(() => dataProvider.getStatistics()) ?? dataProvider.getStatistics(),
+    initialData: peekEarlyStatistics,
     // spec §8: a statistics failure is only logged
     meta: { silent: true },
   });

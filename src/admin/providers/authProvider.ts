@@ -122,6 +122,41 @@ async function refreshOnce(): Promise<void> {
   }
 }
 
+/** The server's answer to the start-up check of a token: its user, a refusal (401), or no answer. */
+interface CheckAnswer {
+  token: string;
+  user?: SessionUser;
+  refused?: boolean;
+  error?: unknown;
+}
+
+/** Asks the server about `token`; never rejects (the answer says what happened). */
+async function askServer(token: string): Promise<CheckAnswer> {
+  try {
+    const { data } = await withTimeout(VERIFY_TIMEOUT_MS, (signal) =>
+      apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`, { signal }),
+    );
+    return { token, user: data.user };
+  } catch (error) {
+    return isUnauthorized(error) ? { token, refused: true } : { token, error };
+  }
+}
+
+/** What an answer means for the stored session; throws, after clearing the session, only on a 401. */
+function applyAnswer({ token, user, refused, error }: CheckAnswer): void {
+  if (user) {
+    // the stored token may have been replaced meanwhile (a refresh, a sign-in in another tab)
+    if (session.token() !== token) return;
+    session.save(token, user);
+    verified = true;
+    return;
+  }
+  if (!refused) return logTransient('Session check', error);
+  if (session.token() !== token) return; // refused an old token; the new one is checked next time
+  endSession();
+  throw { redirectTo: '/login', message: INVALID_TOKEN };
+}
+
 /**
  * The start-up check of the stored token (one request at a time). Resolves when the server confirmed
  * the token, and also when it could not be asked (5xx, timeout, network error, abort): `verified` stays
@@ -131,21 +166,37 @@ function verifyWithServer(): Promise<void> {
   verifying ??= (async () => {
     const token = session.token();
     if (!token) return;
-    try {
-      const { data } = await withTimeout(VERIFY_TIMEOUT_MS, (signal) =>
-        apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`, { signal }),
-      );
-      // the stored token may have been replaced meanwhile (a refresh, a sign-in in another tab)
-      if (session.token() !== token) return;
-      session.save(token, data.user);
-      verified = true;
-    } catch (error) {
-      if (!isUnauthorized(error)) return logTransient('Session check', error);
-      if (session.token() !== token) return; // refused an old token; the new one is checked next time
-      endSession();
-      throw { redirectTo: '/login', message: INVALID_TOKEN };
-    }
+    applyAnswer(await askServer(token));
   })().finally(() => {
+    verifying = null;
+  });
+  return verifying;
+}
+
+/**
+ * The start-up check sent before the first render (startSessionCheck): the server's answer, applied
+ * only when the first checkAuth takes it, exactly as if that checkAuth had asked (a refusal then ends
+ * the session with its message; until then nothing changes).
+ */
+let startupAnswer: Promise<CheckAnswer> | null = null;
+
+/**
+ * Sends the start-up check of the stored token now, rather than when react-admin first calls checkAuth,
+ * so that the server answers while the admin renders. Only for a token that has not expired (an expired
+ * one is refreshed by checkAuth first).
+ */
+export function startSessionCheck(): void {
+  const token = session.token();
+  if (verified || startupAnswer || verifying || !token || isTokenExpired(token)) return;
+  startupAnswer = askServer(token);
+}
+
+/** The start-up check's answer applied as verifyWithServer would (concurrent checkAuth calls share it). */
+function takeStartupCheck(): Promise<void> | null {
+  const answer = startupAnswer;
+  startupAnswer = null;
+  if (!answer) return null;
+  verifying = answer.then(applyAnswer).finally(() => {
     verifying = null;
   });
   return verifying;
@@ -161,11 +212,13 @@ export const authProvider: AuthProvider = {
     session.save(data.token, data.user, data.refresh_token);
     verified = true;
     endingWith = null;
+    startupAnswer = null;
     return { redirectTo: homePath(data.user) };
   },
 
   async logout() {
     endingWith = null;
+    startupAnswer = null;
     endSession();
     return '/login';
   },
@@ -173,6 +226,10 @@ export const authProvider: AuthProvider = {
   // react-admin logs out whenever checkAuth rejects: it rejects only without a token or on a 401.
   async checkAuth() {
     if (endingWith) return; // see endSessionAfterError: react-admin is about to show why and log out
+    // the start-up check main.tsx sent, if any, stands for this call's: it rejects, as verifyWithServer
+    // does, on a 401 (ending the session); an unreachable server leaves the next checkAuth to ask
+    const startup = takeStartupCheck();
+    if (startup) await startup;
     if (!session.token()) throw { redirectTo: '/login', message: false };
     if (isTokenExpired(session.token())) {
       try {
@@ -183,7 +240,7 @@ export const authProvider: AuthProvider = {
         return;
       }
     }
-    if (!verified) await verifyWithServer();
+    if (!verified && !startup) await verifyWithServer();
   },
 
   async checkError(error: { status?: number; message?: string }) {

@@ -1,8 +1,9 @@
 import FlightTakeoffIcon from '@mui/icons-material/FlightTakeoff';
 import { Avatar, Box, Card, CardContent, Link, Typography } from '@mui/material';
 import type { FormEventHandler, ReactNode } from 'react';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { LocalesMenuButton } from '../../components/LocalesMenuButton';
 
 /** The frame of the guest pages: sign-in, forgot password, reset password. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
