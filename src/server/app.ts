@@ -97,7 +97,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
   });
-  const { authenticate, guard, requireAccess } = createGuard(database.db, tokens);
+  const { authenticate, guard, requireAccess } = createGuard(database.db, tokens, { onWrite: database.onWrite });
   const ctx: AppContext = {
     config,
     db: database.db,

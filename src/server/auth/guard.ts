@@ -1,13 +1,27 @@
 // The guard every protected route uses: a valid bearer access token whose session version is still the
 // account's, then the role/permission rule of the resource (src/shared/access.ts), the same rule that
-// builds the admin's menu. The person's role, status and permissions are read from the database on each
-// call (one indexed read, kept for the request only), never trusted from the token.
+// builds the admin's menu. The person's role, status, session version and permissions come from the
+// database, never from the token.
+//
+// They are read with one indexed read and then kept in memory for a moment (PRINCIPAL_TTL_MS), so that a
+// burst of calls does not read the same row for each. What keeps this as strict as a read per call:
+// - every write of this process to users, user_permissions or permissions (or raw SQL, or DDL) empties
+//   the cache as soon as it is visible: after its statement, or after the commit of its transaction
+//   (db/index.ts onWrite). No trigger of the schema changes these columns from a write to another
+//   table (one that did would have to add its table to ACCOUNT_TABLES). So ending sessions (a password
+//   reset, an Admin setting a password, being set Inactive, permissions withdrawn), blocking a
+//   Sub-Admin, granting or withdrawing a permission and deleting an account all take effect on the very
+//   next call (tests/api/principal-cache.test.ts);
+// - a read that was under way while such a write happened is used for its own call only, never kept;
+// - a change made by another process (a second server on the same PostgreSQL, the seed CLI, SQL by hand)
+//   is seen after PRINCIPAL_TTL_MS at most.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canAccess, isStaff, type Principal, type ResourceName } from '../../shared/access';
+import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
-import type { TokenService } from './tokens';
+import type { AccessClaims, TokenService } from './tokens';
 
 export interface Caller extends Principal {
   userId: number;
@@ -29,37 +43,97 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/**
- * The staff member an access token speaks for, as the database says now; null when the token is not
- * valid, the account is gone or no longer staff, or its sessions were ended since the token was issued.
- */
-export async function principalOfToken(db: Kysely<Database>, tokens: TokenService, token: string): Promise<Caller | null> {
-  let claims: Awaited<ReturnType<TokenService['verifyAccess']>>;
-  try {
-    claims = await tokens.verifyAccess(token);
-  } catch {
-    return null;
-  }
-  // one read: the account and its granted permission names (a row per grant)
+/** What the guard needs to know about an account, as the database says now. */
+interface Account {
+  role: string;
+  status: string;
+  sessionVersion: number;
+  permissions: readonly string[];
+}
+
+/** One read: the account and its granted permission names (a row per grant); null when there is no such account. */
+async function readAccount(db: Kysely<Database>, userId: number): Promise<Account | null> {
   const rows = await db
     .selectFrom('users')
     .leftJoin('user_permissions', 'user_permissions.user_id', 'users.id')
     .leftJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
     .select(['users.id', 'users.user_type', 'users.status', 'users.session_version', 'permissions.name as permission'])
-    .where('users.id', '=', claims.userId)
+    .where('users.id', '=', userId)
     .execute();
   const user = rows[0];
-  if (!user || !isStaff(user.user_type) || Number(user.session_version) !== claims.version) return null;
-  const granted = rows.flatMap((r) => (r.permission ? [r.permission] : []));
-  return { userId: user.id, role: user.user_type, status: user.status, permissions: granted };
+  if (!user) return null;
+  const permissions = Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : [])));
+  return { role: user.user_type, status: user.status, sessionVersion: Number(user.session_version), permissions };
 }
 
-export function createGuard(db: Kysely<Database>, tokens: TokenService) {
+/** The caller `claims` speak for, given their account; null when it is gone, not staff, or its sessions ended since. */
+function callerOfAccount(claims: AccessClaims, account: Account | null): Caller | null {
+  if (!account || !isStaff(account.role) || account.sessionVersion !== claims.version) return null;
+  return { userId: claims.userId, role: account.role, status: account.status, permissions: account.permissions as string[] };
+}
+
+/**
+ * The staff member an access token speaks for, as the database says now; null when the token is not
+ * valid, the account is gone or no longer staff, or its sessions were ended since the token was issued.
+ */
+export async function principalOfToken(db: Kysely<Database>, tokens: TokenService, token: string): Promise<Caller | null> {
+  let claims: AccessClaims;
+  try {
+    claims = await tokens.verifyAccess(token);
+  } catch {
+    return null;
+  }
+  return callerOfAccount(claims, await readAccount(db, claims.userId));
+}
+
+/** How long an account read for the guard is reused (module comment): the bound for another process's changes. */
+export const PRINCIPAL_TTL_MS = 1000;
+/** Accounts kept at most (staff members calling at once); the oldest goes first. */
+const ACCOUNTS_KEPT = 1000;
+/** The tables an Account is read from: a write to one of them empties the cache. */
+const ACCOUNT_TABLES: ReadonlySet<string> = new Set(['users', 'user_permissions', 'permissions']);
+
+/** Accounts by user id, reused for PRINCIPAL_TTL_MS and forgotten on every write that may change one. */
+function accountCache(db: Kysely<Database>, onWrite: Db['onWrite'] | undefined) {
+  const kept = new Map<number, { account: Account | null; readAt: number }>();
+  // moves on with each relevant write: a read that started before it is not kept
+  let generation = 0;
+  onWrite?.((tables) => {
+    if (tables !== null && !tables.some((t) => ACCOUNT_TABLES.has(t))) return;
+    generation++;
+    kept.clear();
+  });
+  return async (userId: number): Promise<Account | null> => {
+    // without the write notifications (a database opened otherwise) nothing is kept
+    if (!onWrite) return readAccount(db, userId);
+    const now = performance.now();
+    const hit = kept.get(userId);
+    if (hit && now - hit.readAt < PRINCIPAL_TTL_MS) return hit.account;
+    const before = generation;
+    const account = await readAccount(db, userId);
+    if (generation === before) {
+      kept.delete(userId);
+      if (kept.size >= ACCOUNTS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(userId, { account, readAt: now });
+    }
+    return account;
+  };
+}
+
+/** `onWrite`: the database's write notifications (db/index.ts), which let the guard keep accounts briefly. */
+export function createGuard(db: Kysely<Database>, tokens: TokenService, opts: { onWrite?: Db['onWrite'] } = {}) {
+  const accountOf = accountCache(db, opts.onWrite);
   async function authenticate(request: FastifyRequest): Promise<Caller> {
     if (request.caller) return request.caller;
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    const caller = await principalOfToken(db, tokens, token);
+    let claims: AccessClaims;
+    try {
+      claims = await tokens.verifyAccess(token);
+    } catch {
+      throw unauthorized();
+    }
+    const caller = callerOfAccount(claims, await accountOf(claims.userId));
     if (!caller) throw unauthorized();
     request.caller = caller;
     return caller;

@@ -30,6 +30,14 @@ export interface TokenService {
 
 export class RefreshError extends Error {}
 
+/**
+ * Access tokens already verified, with their expiry: a token is checked once (signature, algorithm,
+ * issuer, claims), then recognised by its exact text until it expires. Each API call presents the same
+ * token, and verifying it again cost more than the rest of a list page. A token is never vouched for
+ * past its `exp`; whether its session still stands is the guard's question, asked on every call.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
 
@@ -38,6 +46,7 @@ export function createTokenService(
   opts: { secret: string; accessTtlSeconds: number; refreshTtlSeconds: number; refreshReuseGraceSeconds: number },
 ): TokenService {
   const key = new TextEncoder().encode(opts.secret);
+  const verified = new Map<string, { claims: AccessClaims; exp: number | undefined }>();
   const withinGrace = (replacedAt: string, t: string) =>
     Date.parse(t) - Date.parse(replacedAt) <= opts.refreshReuseGraceSeconds * 1000;
 
@@ -54,12 +63,19 @@ export function createTokenService(
         .sign(key);
     },
     async verifyAccess(token) {
+      const known = verified.get(token);
+      // jose's own test: expired once `exp` <= now in whole seconds
+      if (known && (known.exp === undefined || known.exp > Math.floor(Date.now() / 1000))) return { ...known.claims };
+      if (known) verified.delete(token);
       const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId)) throw new Error('bad subject');
       const version = Number(payload.ver ?? 0);
       if (!Number.isInteger(version)) throw new Error('bad session version');
-      return { userId, version };
+      const claims = { userId, version };
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token, { claims, exp: payload.exp });
+      return { ...claims };
     },
     async issueRefresh(userId, familyId = randomUUID()) {
       const token = randomToken();

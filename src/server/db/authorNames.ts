@@ -19,6 +19,8 @@ async function removeAuthorNames(db: Kysely<unknown>, dialect: DialectName) {
       for (const suffix of ['ai', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_user_name_${suffix}`).execute(db);
     }
     await sql.raw(`DROP INDEX IF EXISTS ${table}_user_name`).execute(db);
+    // migration 016's index of live posts by author
+    await sql.raw(`DROP INDEX IF EXISTS ${table}_live_user_name`).execute(db);
     if (await hasColumn(db, table, 'user_name')) await db.schema.alterTable(table).dropColumn('user_name').execute();
   }
   if (dialect === 'postgres') {
