@@ -27,7 +27,7 @@ export const REPORT_COPIES = Object.keys(COPY_SOURCES) as ReportCopy[];
 /** The report columns whose change points the report at something else. */
 const POINTERS = ['type', 'user_id', 'post_id', 'comment_id', 'other_user_id', 'report_category_id'];
 
-/** Sort indexes over the copies (the rowid / id that breaks ties is in SQLite's; PostgreSQL's get it in 014). */
+/** Sort indexes over the copies. */
 export const REPORT_COPY_INDEXES = ['reporter_name', 'target_name', 'post_title', 'comment_text'] as const;
 
 /**
@@ -87,7 +87,9 @@ export async function installReportCopies(db: Kysely<unknown>, dialect: DialectN
   const fill = (r: string) => REPORT_COPIES.map((c) => `${c} = ${COPY_SOURCES[c].replaceAll('{r}', r)}`).join(', ');
   await sql.raw(`UPDATE reports SET ${fill('reports')}`).execute(db);
   for (const column of REPORT_COPY_INDEXES) {
-    await db.schema.createIndex(`reports_type_${column}`).on('reports').columns(['type', column]).execute();
+    // PostgreSQL's indexes end with the tie-breaking id (SQLite's end with the rowid already)
+    const columns = dialect === 'postgres' ? ['type', column, 'id'] : ['type', column];
+    await db.schema.createIndex(`reports_type_${column}`).on('reports').columns(columns).execute();
   }
 
   if (dialect === 'postgres') {

@@ -24,10 +24,6 @@ const TIE_BROKEN: [name: string, table: string, columns: string[]][] = [
   ['reports_type_status', 'reports', ['type', 'status']],
   ['reports_type_reason', 'reports', ['type', 'reason']],
   ['reports_type_target_status', 'reports', ['type', 'user_status_by_admin']],
-  ['reports_type_reporter_name', 'reports', ['type', 'reporter_name']],
-  ['reports_type_target_name', 'reports', ['type', 'target_name']],
-  ['reports_type_post_title', 'reports', ['type', 'post_title']],
-  ['reports_type_comment_text', 'reports', ['type', 'comment_text']],
 ];
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
