@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { HttpError } from './http/errors';
+import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), ownOrigin: config.publicUrl, log: app.log }),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
     geo: config.googleMapsApiKey ? createGoogleGeocoder(config.googleMapsApiKey) : createGazetteer(),
+    answerCache: registerAnswerCache(app, database.onWrite, config.listCacheMs),
   };
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

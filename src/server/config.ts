@@ -41,6 +41,8 @@ export interface Config {
   logLevel: string;
   /** scrypt cost; OWASP's 2^17 by default (tests may lower it for speed). */
   passwordScryptN: number;
+  /** Milliseconds a list answer is kept for the caller who asked it (http/answerCache.ts); 0 keeps none. */
+  listCacheMs: number;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     registerMaxPerWindow: int(env.REGISTER_MAX_PER_WINDOW, 5),
     refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE_SECONDS, 30),
+    listCacheMs: Math.max(0, int(env.LIST_CACHE_MS, 1000)),
     trustProxy: trustProxy(env.TRUST_PROXY),
     passwordHashing: {
       concurrency: Math.max(1, int(env.PASSWORD_HASH_CONCURRENCY, 2)),

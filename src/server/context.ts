@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { DialectName } from './db/index';
 import type { Database } from './db/schema';
 import type { Geocoder } from './geo/types';
+import type { AnswerCache } from './http/answerCache';
 import type { Mailer } from './mail/mailer';
 import type { ImageStorage } from './uploads/storage';
 
@@ -29,4 +30,6 @@ export interface AppContext {
   storage: ImageStorage;
   /** address autocomplete and geocoding: the offline gazetteer, or Google with a key */
   geo: Geocoder;
+  /** list answers kept for a moment (routes opt in with `config: { answerCache: true }`) */
+  answerCache: AnswerCache;
 }

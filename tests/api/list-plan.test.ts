@@ -173,6 +173,32 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
     expect(new Set(found.data.map((p: { user: string }) => p.user))).toEqual(new Set(['Zübeyde Renamed']));
   });
 
+  it('finds a post through its own type’s search index after edits, a change of type and a deletion', async () => {
+    const get = async (url: string) => (await t.app.inject({ url, headers: bearer(admin) })).json().data;
+    const found = async (type: string, term: string) => {
+      const body = await get(`/api/post?type=${type}&page=0&limit=10&filter=${encodeURIComponent(term)}`);
+      return { ids: body.data.map((p: { id: number }) => p.id), total: body.meta.total };
+    };
+    const [a, b] = (await t.ctx.db.selectFrom('posts').select('id').where('type', '=', 'post').where('deleted_at', 'is', null).orderBy('id').limit(2).execute()).map((p) => p.id);
+    // a rare word: answered from the search index (the probe of the newest rows finds none)
+    await t.ctx.db.updateTable('posts').set({ title: 'Quokka terrace' }).where('id', '=', a).execute();
+    await t.ctx.db.updateTable('posts').set({ description: 'a quokka at the pier' }).where('id', '=', b).execute();
+    expect(await found('post', 'QUOKKA')).toEqual({ ids: [b, a], total: 2 });
+    expect(await found('itinerary', 'quokka')).toEqual({ ids: [], total: 0 });
+    // moved to the itineraries: found there only
+    await t.ctx.db.updateTable('posts').set({ type: 'itinerary' }).where('id', '=', a).execute();
+    expect(await found('post', 'quokka')).toEqual({ ids: [b], total: 1 });
+    expect(await found('itinerary', 'quokka')).toEqual({ ids: [a], total: 1 });
+    // edited again, then deleted for good
+    await t.ctx.db.updateTable('posts').set({ title: 'Wombat terrace' }).where('id', '=', a).execute();
+    expect(await found('itinerary', 'quokka')).toEqual({ ids: [], total: 0 });
+    expect(await found('itinerary', 'wombat')).toEqual({ ids: [a], total: 1 });
+    await t.ctx.db.deleteFrom('post_spots').where('post_id', 'in', [a, b]).execute();
+    await t.ctx.db.deleteFrom('posts').where('id', 'in', [a, b]).execute();
+    expect(await found('itinerary', 'wombat')).toEqual({ ids: [], total: 0 });
+    expect(await found('post', 'quokka')).toEqual({ ids: [], total: 0 });
+  });
+
   it('answers the report lists like the joined query, and follows renames and edits of what they point at', async () => {
     const stamp = (i: number) => new Date(Date.UTC(2024, 2, 1) + i * 60_000).toISOString();
     const categories: number[] = [];

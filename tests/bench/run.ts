@@ -214,6 +214,9 @@ async function measureCase(c: Case) {
   });
 }
 
+// list and dashboard times are the database's work: no answer is kept between two calls (the load
+// figures below are taken both ways)
+ctx.answerCache.ttlMs = 0;
 const cases = listCases(params).filter((c) => !only || only.test(c.name));
 // the server's code paths compiled before the first figure (each case has its own warm-up too)
 for (const c of listCases(params).filter((x) => / · first page$/.test(x.name))) {
@@ -243,29 +246,35 @@ const LOAD_URL = `/api/post?${new URLSearchParams({ type: 'post', page: '0', lim
 if (!opt['skip-load'] && (!only || only.test('load'))) {
   const connections = num(opt.connections, 50);
   const seconds = num(opt['load-seconds'], 10);
-  const r = await load({ url: `${base}${LOAD_URL}`, headers: auth, connections, seconds });
-  const name = `load · post first page · ${connections} clients × ${seconds} s`;
-  record({
-    name,
-    n: thousands(r.total),
-    p50: ms(r.p50),
-    p95: '-',
-    p99: ms(r.p99),
-    goal: dialect === 'sqlite' ? `≥ ${thousands(LOAD_GOAL_RPS)} req/s` : 'reported',
-    result: dialect === 'sqlite' ? (r.requestsPerSecond >= LOAD_GOAL_RPS ? 'PASS' : 'FAIL') : 'INFO',
-    detail: `${thousands(r.requestsPerSecond)} req/s`,
-  });
-  const wrong = r.non2xx + r.errors;
-  record({
-    name: `${name} · non-2xx`,
-    n: thousands(r.total),
-    p50: '-',
-    p95: '-',
-    p99: '-',
-    goal: 'every answer 200',
-    result: wrong ? 'FAIL' : 'PASS',
-    detail: `non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
-  });
+  // as the product runs (answers kept for LIST_CACHE_MS), then with every call read from the database
+  for (const kept of [config.listCacheMs, 0]) {
+    ctx.answerCache.ttlMs = kept;
+    const r = await load({ url: `${base}${LOAD_URL}`, headers: auth, connections, seconds });
+    const name = `load · post first page · ${connections} clients × ${seconds} s${kept ? '' : ' · no answer kept'}`;
+    const goal = dialect === 'sqlite' && kept > 0;
+    record({
+      name,
+      n: thousands(r.total),
+      p50: ms(r.p50),
+      p95: '-',
+      p99: ms(r.p99),
+      goal: goal ? `≥ ${thousands(LOAD_GOAL_RPS)} req/s` : 'reported',
+      result: goal ? (r.requestsPerSecond >= LOAD_GOAL_RPS ? 'PASS' : 'FAIL') : 'INFO',
+      detail: `${thousands(r.requestsPerSecond)} req/s${kept ? `, answers kept ${kept} ms` : ''}`,
+    });
+    const wrong = r.non2xx + r.errors;
+    record({
+      name: `${name} · non-2xx`,
+      n: thousands(r.total),
+      p50: '-',
+      p95: '-',
+      p99: '-',
+      goal: 'every answer 200',
+      result: wrong ? 'FAIL' : 'PASS',
+      detail: `non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`,
+    });
+  }
+  ctx.answerCache.ttlMs = 0;
 }
 
 // ---- sign-in flood ----------------------------------------------------------------------------------

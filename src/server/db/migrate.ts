@@ -17,6 +17,7 @@ import * as m013 from './migrations/013_sort_indexes';
 import * as m014 from './migrations/014_list_copies';
 import * as m015 from './migrations/015_fold_speed';
 import * as m016 from './migrations/016_live_post_indexes';
+import * as m017 from './migrations/017_post_search_by_type';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -40,6 +41,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '014_list_copies': bind(m014),
       '015_fold_speed': bind(m015),
       '016_live_post_indexes': bind(m016),
+      '017_post_search_by_type': bind(m017),
     }) };
 }
 

@@ -38,6 +38,25 @@ export const SEARCH_COLUMNS_BEFORE_COPIES: Record<SearchableTable, readonly stri
 };
 
 /**
+ * Tables whose search index is split by a column's value (migration 017): their list always shows one
+ * value's rows (the post list one type), so each value has its own index. With one index for both, a
+ * search of the itineraries (one post in ten) read every post's entries for the phrase's common
+ * trigrams, then dropped nine in ten of the rows it found.
+ */
+export const SEARCH_PARTITIONS: { [T in SearchableTable]?: { column: string; values: readonly string[] } } = {
+  posts: { column: 'type', values: ['post', 'itinerary'] },
+};
+/** Which part of a partitioned table's index a search reads: the value of its partition column. */
+export type SearchPartition = string;
+
+/** The partition's value, checked against the declared ones (it becomes part of a table name). */
+function partitionOf(table: SearchableTable, value: SearchPartition): string {
+  const partition = SEARCH_PARTITIONS[table];
+  if (!partition || !partition.values.includes(value)) throw new Error(`${table} has no search partition "${value}"`);
+  return value;
+}
+
+/**
  * Status columns among the searched ones, with the values each holds. A search term that is exactly one
  * of a column's values (case aside) matches that column by equality, not by substring: 'Active' finds
  * the Active rows, not the Inactive ones too, and 'Pending' not 'Request Pending'. The other columns keep
@@ -110,39 +129,63 @@ function pgExpression(columns: readonly string[]): string {
  * table's SEARCH_COLUMNS unless a migration builds an earlier list).
  */
 export async function createSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable, cols: readonly string[] = SEARCH_COLUMNS[table]) {
+  await createIndexOf(db, dialect, table, cols);
+}
+
+/**
+ * Migration step: one search index per value of the table's partition column (SEARCH_PARTITIONS), over
+ * its SEARCH_COLUMNS: PostgreSQL partial indexes `<table>_search_trgm_<value>`, SQLite FTS tables
+ * `<table>_fts_<value>` each holding the rows of its value (a row whose value changes moves).
+ */
+export async function createPartitionedSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
+  const partition = SEARCH_PARTITIONS[table];
+  if (!partition) throw new Error(`${table} has no search partitions`);
+  for (const value of partition.values) {
+    await createIndexOf(db, dialect, table, SEARCH_COLUMNS[table], { column: partition.column, value: partitionOf(table, value) });
+  }
+}
+
+/** The search index of `table`'s rows, or of those whose `only.column` holds `only.value`. */
+async function createIndexOf(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable, cols: readonly string[], only?: { column: string; value: string }) {
+  const suffix = only ? `_${only.value}` : '';
   if (dialect === 'postgres') {
     await installSearchFold(db, dialect);
-    await sql
-      .raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin ((${pgExpression(cols)}) gin_trgm_ops)`)
-      .execute(db);
+    const where = only ? ` WHERE ${only.column} = '${only.value}'` : '';
+    await sql.raw(`CREATE INDEX ${table}_search_trgm${suffix} ON ${table} USING gin ((${pgExpression(cols)}) gin_trgm_ops)${where}`).execute(db);
     return;
   }
   // contentless: the table holds the folded text, which the content table does not have
-  const fts = `${table}_fts`;
+  const fts = `${table}_fts${suffix}`;
   const list = cols.join(', ');
   const folded = (row: string) => cols.map((c) => `${SEARCH_FOLD}(${row}${c})`).join(', ');
+  const when = (row: 'new' | 'old') => (only ? ` WHEN ${row}.${only.column} = '${only.value}'` : '');
+  const newRowBelongs = only ? ` WHERE new.${only.column} = '${only.value}'` : '';
+  const add = `INSERT INTO ${fts}(rowid, ${list}) SELECT new.id, ${folded('new.')}${newRowBelongs};`;
   await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='', contentless_delete=1, tokenize='trigram')`).execute(db);
-  await sql
-    .raw(`CREATE TRIGGER ${table}_fts_ai AFTER INSERT ON ${table} BEGIN INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${folded('new.')}); END`)
-    .execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_fts_ad AFTER DELETE ON ${table} BEGIN DELETE FROM ${fts} WHERE rowid = old.id; END`).execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER ${table}_fts_au AFTER UPDATE OF ${list} ON ${table} BEGIN DELETE FROM ${fts} WHERE rowid = old.id; INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${folded('new.')}); END`,
-    )
-    .execute(db);
+  await sql.raw(`CREATE TRIGGER ${fts}_ai AFTER INSERT ON ${table}${when('new')} BEGIN ${add} END`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${table}${when('old')} BEGIN DELETE FROM ${fts} WHERE rowid = old.id; END`).execute(db);
+  // an update may move the row out of this part of the index, or into it
+  const updated = only ? `${list}, ${only.column}` : list;
+  const either = only ? `${when('old')} OR new.${only.column} = '${only.value}'` : '';
+  await sql.raw(`CREATE TRIGGER ${fts}_au AFTER UPDATE OF ${updated} ON ${table}${either} BEGIN DELETE FROM ${fts} WHERE rowid = old.id; ${add} END`).execute(db);
   // index the rows already there (a table whose search columns changed in a later migration)
-  await sql.raw(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${folded('')} FROM ${table}`).execute(db);
+  const rowBelongs = only ? ` WHERE ${only.column} = '${only.value}'` : '';
+  await sql.raw(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${folded('')} FROM ${table}${rowBelongs}`).execute(db);
 }
 
-/** Migration step: removes what createSearchIndex made, before the column list of a table changes. */
+/** Migration step: removes what createSearchIndex (or createPartitionedSearchIndex) made. */
 export async function dropSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
+  const parts = (SEARCH_PARTITIONS[table]?.values ?? []).map((v) => `_${partitionOf(table, v)}`);
   if (dialect === 'postgres') {
-    await sql.raw(`DROP INDEX IF EXISTS ${table}_search_trgm`).execute(db);
+    for (const part of ['', ...parts]) await sql.raw(`DROP INDEX IF EXISTS ${table}_search_trgm${part}`).execute(db);
     return;
   }
   for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_fts_${suffix}`).execute(db);
   await sql.raw(`DROP TABLE IF EXISTS ${table}_fts`).execute(db);
+  for (const part of parts) {
+    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_fts${part}_${suffix}`).execute(db);
+    await sql.raw(`DROP TABLE IF EXISTS ${table}_fts${part}`).execute(db);
+  }
 }
 
 /** `term` for a LIKE pattern with ESCAPE '\\': %, _ and \\ stand for themselves. */
@@ -156,13 +199,13 @@ export function escapeLike(term: string): string {
  * (STATUS_COLUMNS). Returns a raw boolean expression, answered from the search index (and, for a status
  * term, the status column's equality).
  */
-export function searchCondition(dialect: DialectName, table: SearchableTable, alias: string, term: string, indexed = true) {
+export function searchCondition(dialect: DialectName, table: SearchableTable, alias: string, term: string, indexed = true, partition?: SearchPartition) {
   const statuses = statusMatches(table, term);
-  if (!statuses.length) return substringCondition(dialect, table, alias, term, SEARCH_COLUMNS[table], indexed);
+  if (!statuses.length) return substringCondition(dialect, table, alias, term, SEARCH_COLUMNS[table], indexed, partition);
   const statusColumns = Object.keys(STATUS_COLUMNS[table] ?? {});
   const others = SEARCH_COLUMNS[table].filter((c) => !statusColumns.includes(c));
   const equal = statuses.map(({ column, value }) => sql`${sql.ref(`${alias}.${column}`)} = ${value}`);
-  return sql<boolean>`(${sql.join([substringCondition(dialect, table, alias, term, others, indexed), ...equal], sql` OR `)})`;
+  return sql<boolean>`(${sql.join([substringCondition(dialect, table, alias, term, others, indexed, partition), ...equal], sql` OR `)})`;
 }
 
 /**
@@ -172,6 +215,10 @@ export function searchCondition(dialect: DialectName, table: SearchableTable, al
  * by their name alone (a report's category) uses it with ['name']. With `indexed` false the same match is
  * a test of each row that no index answers: a list walking its sort order with it stops at a page of
  * matches, where a common term's index lookup would first gather every match (http/list.ts).
+ *
+ * A partitioned table (SEARCH_PARTITIONS) is searched within one `partition` value, which the caller's
+ * query must also hold as a condition (`type = 'itinerary'`): SQLite reads that value's FTS table, and
+ * PostgreSQL's planner picks that value's partial index from the condition.
  */
 export function substringCondition(
   dialect: DialectName,
@@ -180,7 +227,9 @@ export function substringCondition(
   term: string,
   columns: readonly string[] = SEARCH_COLUMNS[table],
   indexed = true,
+  partition?: SearchPartition,
 ) {
+  if (SEARCH_PARTITIONS[table] && partition === undefined) throw new Error(`a search of ${table} names its partition`);
   const all = columns.length === SEARCH_COLUMNS[table].length;
   if (!indexed) return rowTest(dialect, alias, term, columns);
   if (dialect === 'postgres') {
@@ -198,7 +247,8 @@ export function substringCondition(
   const phrase = `"${needle.replace(/"/g, '""')}"`;
   // FTS5 column filter: `{name email}: "term"` matches the phrase in those columns only
   const query = all ? phrase : `{${columns.join(' ')}}: ${phrase}`;
-  return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${sql.raw(`${table}_fts`)} WHERE ${sql.raw(`${table}_fts`)} MATCH ${query})`;
+  const fts = sql.raw(partition === undefined ? `${table}_fts` : `${table}_fts_${partitionOf(table, partition)}`);
+  return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`;
 }
 
 /** "one of `columns` holds `term`", tested on the row itself: folded column text, then a substring test. */

@@ -27,7 +27,7 @@ export function tableListRoute(
   const querystring = listQuerySchema.extend({ typeUser: z.string().optional() });
   app.get(
     opts.path,
-    { schema: { tags: opts.tags, querystring }, onRequest: ctx.guard(opts.resources) },
+    { schema: { tags: opts.tags, querystring }, onRequest: ctx.guard(opts.resources), config: { answerCache: true } },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof querystring>, {
         sortable: opts.sortable,

@@ -13,7 +13,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/user/user-statistics',
-    { schema: { tags: ['dashboard'] }, onRequest: ctx.guard('dashboard') },
+    { schema: { tags: ['dashboard'] }, onRequest: ctx.guard('dashboard'), config: { answerCache: true } },
     async (_req, reply) => {
       // the big totals are maintained by triggers (db/counts.ts): one read of a few rows
       const counts = await allCounts(db);

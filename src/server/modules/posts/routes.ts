@@ -73,7 +73,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     return post;
   };
 
-  app.get('/api/post', { schema: { tags, querystring: postListQuery }, onRequest: postsRule }, async (request, reply) => {
+  app.get('/api/post', { schema: { tags, querystring: postListQuery }, onRequest: postsRule, config: { answerCache: true } }, async (request, reply) => {
     const q = request.query as z.infer<typeof postListQuery>;
     await ctx.requireAccess(request, resourceOf(q.type));
     const req = parseListQuery(q, {
@@ -123,7 +123,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         total: () => countOf(db, `posts:${q.type}`),
         // a post is found by its title or description, or by its author's name (all in its search index)
-        search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed),
+        search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, q.type),
       },
     );
     return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);

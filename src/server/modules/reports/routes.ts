@@ -124,7 +124,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.get('/api/user/reports', { schema: { tags, querystring: reportListQuery }, onRequest: guard }, async (request, reply) => {
+  app.get('/api/user/reports', { schema: { tags, querystring: reportListQuery }, onRequest: guard, config: { answerCache: true } }, async (request, reply) => {
     const q = request.query as z.infer<typeof reportListQuery>;
     const req = parseListQuery(q, {
       sortable: {

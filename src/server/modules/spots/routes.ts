@@ -50,7 +50,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/spot',
-    { schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }) }, onRequest: guard },
+    { schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }) }, onRequest: guard, config: { answerCache: true } },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
         sortable: SORTABLE,

@@ -71,7 +71,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const anyAccountRule = ctx.guard(['user', 'subadmin', 'post', 'itinerary']);
   const accountsRule = ctx.guard(['user', 'subadmin']);
 
-  app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery }, onRequest: anyAccountRule }, async (request, reply) => {
+  app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery }, onRequest: anyAccountRule, config: { answerCache: true } }, async (request, reply) => {
     const q = request.query as z.infer<typeof userListQuery>;
     // User-list opens the user list, SubAdmin-list the sub-admins; the post and itinerary forms may read
     // the users for their user picker.
