@@ -1,6 +1,6 @@
 // List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
 import { badRequest } from './errors';
@@ -95,6 +95,8 @@ export interface ListPlan {
    * row. Both must select the same rows.
    */
   search?: (indexed: boolean) => Expression<SqlBool>;
+  /** the database, for the statements a search builds around `base` */
+  db: Kysely<any>;
 }
 
 /**
@@ -118,7 +120,7 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
   req: ListRequest<string>,
   idColumn: string,
-  plan: ListPlan = {},
+  plan: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
     qb.orderBy(sql.ref(req.order.column), req.order.direction).orderBy(sql.ref(idColumn), req.order.direction) as Q;
@@ -137,7 +139,7 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
     const [total, rows] = await Promise.all([req.filter ? countOf(base) : all(), page(base)]);
     return { rows, meta: meta(total) };
   }
-  const search = plan.search;
+  const { search, db } = plan;
   const wanted = req.offset + req.limit;
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
 
@@ -165,18 +167,29 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
     return countOf(base.where(sql.ref(idColumn), 'in', newest).where(search(false)) as QB);
   }
 
-  // 2. and 3.
+  // 2. and 3.: in one statement, the matches (at most one past the cap) through the index, their number,
+  // and the page of them in the list's order; sending the matched ids back as a thousand parameters cost
+  // more than the sort (PostgreSQL: 3 ms to parse and plan them)
   async function exactFromIndex() {
-    const matched = await base
-      .select(sql.ref(idColumn).as('id'))
+    const matched = base
+      .select([sql.ref(idColumn).as('id'), sql.ref(req.order.column).as('sort_key')])
       .where(search(true))
       .limit(EXACT_TOTAL_UP_TO + 1)
-      .execute();
-    if (matched.length <= EXACT_TOTAL_UP_TO) {
-      const ids = matched.map((r) => (r as { id: number }).id);
-      const rows = ids.length ? await page(base.where(sql.ref(idColumn), 'in', ids) as QB) : [];
-      return { rows, meta: meta(ids.length) };
-    }
+      .as('matched');
+    const counted = db.selectFrom(matched).select(['matched.id', 'matched.sort_key', sql<number>`count(*) over ()`.as('matches')]).as('counted');
+    const found = (await db
+      .selectFrom(counted)
+      .select(['counted.id', 'counted.matches'])
+      .orderBy('counted.sort_key', req.order.direction)
+      .orderBy('counted.id', req.order.direction)
+      .limit(req.limit)
+      .offset(req.offset)
+      .execute()) as { id: unknown; matches: number }[];
+    // past the last page the rows do not say how many matched: counted apart (a rare call)
+    const total = found.length
+      ? Number(found[0].matches)
+      : Number((await db.selectFrom(matched).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    if (total <= EXACT_TOTAL_UP_TO) return { rows: await rowsOf(found.map((r) => r.id)), meta: meta(total) };
     return { rows: await page(base.where(search(false)) as QB), meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
 }

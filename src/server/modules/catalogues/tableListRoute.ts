@@ -37,6 +37,7 @@ export function tableListRoute(
       const base = ctx.db.selectFrom(opts.table);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns checked by the callers' table types
       const { rows, meta } = await runListQuery(base, (qb) => qb.select(opts.columns as any), req, 'id', {
+        db: ctx.db,
         search: (indexed) => searchCondition(ctx.dialect, opts.table, opts.table, req.filter, indexed),
       });
       return list(reply, rows, meta);

@@ -79,6 +79,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         req,
         'spots.id',
         {
+          db,
           total: () => countOf(db, 'spots'),
           // a spot is found by its name and place, or by its creator's name (all in its search index)
           search: (indexed) => searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),
