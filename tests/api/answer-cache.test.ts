@@ -37,6 +37,11 @@ describe.each(dialects)('kept list answers on %s', (dialect) => {
   };
   const renameTag = (id: number, name: string) =>
     behindTheServersBack((db) => db.updateTable('tags').set({ name }).where('id', '=', id).execute());
+  /** A tag added through the API, its id. */
+  const addTag = async (name: string) => {
+    expect((await post('/api/tag/create', { name: [name], status: ['Active'] })).statusCode).toBe(200);
+    return (await t.ctx.db.selectFrom('tags').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  };
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   let n = 0;
@@ -47,11 +52,10 @@ describe.each(dialects)('kept list answers on %s', (dialect) => {
   };
 
   it('answers the same list again without reading it, and reads it again after LIST_CACHE_MS', async () => {
-    expect((await post('/api/tag/create', { name: ['harbour walk'], status: ['Active'] })).statusCode).toBe(200);
+    const id = await addTag('harbour walk');
     const url = '/api/tag?limit=100&filter=harbour';
     expect(await names(url)).toEqual(['harbour walk']);
-    const row = await t.ctx.db.selectFrom('tags').select('id').where('name', '=', 'harbour walk').executeTakeFirstOrThrow();
-    await renameTag(row.id, 'harbour walk at dusk');
+    await renameTag(id, 'harbour walk at dusk');
     // kept: the other process's change is not seen yet…
     expect(await names(url)).toEqual(['harbour walk']);
     // …another list (another URL) reads the database
@@ -109,11 +113,10 @@ describe.each(dialects)('kept list answers on %s', (dialect) => {
   it('keeps nothing with LIST_CACHE_MS=0', async () => {
     t.ctx.answerCache.ttlMs = 0;
     try {
-      expect((await post('/api/tag/create', { name: ['quay steps'], status: ['Active'] })).statusCode).toBe(200);
+      const id = await addTag('quay steps');
       const url = '/api/tag?limit=100&filter=quay';
       expect(await names(url)).toEqual(['quay steps']);
-      const row = await t.ctx.db.selectFrom('tags').select('id').where('name', '=', 'quay steps').executeTakeFirstOrThrow();
-      await renameTag(row.id, 'quay steps north');
+      await renameTag(id, 'quay steps north');
       expect(await names(url)).toEqual(['quay steps north']);
     } finally {
       t.ctx.answerCache.ttlMs = KEPT_MS;
