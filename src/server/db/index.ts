@@ -144,11 +144,7 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
-/** Whether `table` has `column` (Kysely's introspection, for migrations that may run again over their work). */
-export async function hasColumn(db: Kysely<unknown>, table: string, column: string): Promise<boolean> {
-  const tables = await db.introspection.getTables();
-  return !!tables.find((t) => t.name === table)?.columns.some((c) => c.name === column);
-}
+export { hasColumn } from './introspect';
 
 /** Current time as stored in every timestamp column. */
 export const now = (): string => new Date().toISOString();

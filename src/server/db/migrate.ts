@@ -18,6 +18,7 @@ import * as m014 from './migrations/014_list_copies';
 import * as m015 from './migrations/015_fold_speed';
 import * as m016 from './migrations/016_live_post_indexes';
 import * as m017 from './migrations/017_post_search_by_type';
+import * as m018 from './migrations/018_report_search_text';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -42,6 +43,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '015_fold_speed': bind(m015),
       '016_live_post_indexes': bind(m016),
       '017_post_search_by_type': bind(m017),
+      '018_report_search_text': bind(m018),
     }) };
 }
 

@@ -7,6 +7,7 @@ import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
 import { CATALOGUE_STATUSES } from '../../shared/validation/catalogue';
 import type { DialectName } from './index';
+import { hasColumn } from './introspect';
 import type { Database } from './schema';
 
 /** Text columns searched by each list's search box. */
@@ -45,7 +46,19 @@ export const SEARCH_COLUMNS_BEFORE_COPIES: Record<SearchableTable, readonly stri
  */
 export const SEARCH_PARTITIONS: { [T in SearchableTable]?: { column: string; values: readonly string[] } } = {
   posts: { column: 'type', values: ['post', 'itinerary'] },
+  // (migration 018) a report list shows one type too
+  reports: { column: 'type', values: ['post', 'comment', 'user'] },
 };
+
+/**
+ * Tables that keep their searched columns' folded text in a column of their own, SEARCH_TEXT (migration
+ * 018): PostgreSQL's search index is built over it, and both databases' row tests read it. Folding ten
+ * columns of a report (a post's whole text among them) for each row a search tested or rechecked was
+ * most of a report search's time. PostgreSQL computes the column (a stored generated column), SQLite's
+ * triggers fill it.
+ */
+export const STORED_SEARCH_TEXT: ReadonlySet<SearchableTable> = new Set(['reports']);
+export const SEARCH_TEXT = 'search_text';
 /** Which part of a partitioned table's index a search reads: the value of its partition column. */
 export type SearchPartition = string;
 
@@ -119,9 +132,41 @@ export async function installSearchFold(db: Kysely<unknown>, dialect: DialectNam
   await sql.raw(PG_SEARCH_FOLD).execute(db);
 }
 
+/** The searched columns joined as one text: by a space (PostgreSQL) or by char(31) (SQLite, see rowTest). */
+function joinedColumns(dialect: DialectName, columns: readonly string[], alias?: string): string {
+  const prefix = alias ? `${alias}.` : '';
+  return columns.map((c) => `coalesce(${prefix}${c}, '')`).join(dialect === 'postgres' ? ` || ' ' || ` : ` || char(31) || `);
+}
+
 function pgExpression(columns: readonly string[]): string {
-  const cols = columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `);
-  return `${SEARCH_FOLD}(${cols})`;
+  return `${SEARCH_FOLD}(${joinedColumns('postgres', columns)})`;
+}
+
+/** Whether a search of `columns` may read `table`'s SEARCH_TEXT instead of folding them. */
+function readsStoredText(table: SearchableTable, columns: readonly string[]): boolean {
+  return STORED_SEARCH_TEXT.has(table) && columns.length === SEARCH_COLUMNS[table].length;
+}
+
+/**
+ * Migration step: `table`'s SEARCH_TEXT column, the folded text of its SEARCH_COLUMNS, filled for the
+ * rows already there. PostgreSQL: a stored generated column (search_fold is immutable). SQLite, which
+ * cannot add a stored generated column to a table, a plain column its triggers keep: after an insert,
+ * and after an update of a searched column (copies included, when their source changes).
+ */
+export async function storeSearchText(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
+  if (!STORED_SEARCH_TEXT.has(table)) throw new Error(`${table} keeps no search text`);
+  const cols = SEARCH_COLUMNS[table];
+  const folded = `${SEARCH_FOLD}(${joinedColumns(dialect, cols)})`;
+  if (dialect === 'postgres') {
+    await installSearchFold(db, dialect);
+    await sql.raw(`ALTER TABLE ${table} ADD COLUMN ${SEARCH_TEXT} text GENERATED ALWAYS AS (${folded}) STORED`).execute(db);
+    return;
+  }
+  const set = `UPDATE ${table} SET ${SEARCH_TEXT} = ${SEARCH_FOLD}(${joinedColumns(dialect, cols, 'new')}) WHERE id = new.id;`;
+  await sql.raw(`ALTER TABLE ${table} ADD COLUMN ${SEARCH_TEXT} text`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${table}_${SEARCH_TEXT}_ai AFTER INSERT ON ${table} BEGIN ${set} END`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${table}_${SEARCH_TEXT}_au AFTER UPDATE OF ${cols.join(', ')} ON ${table} BEGIN ${set} END`).execute(db);
+  await sql.raw(`UPDATE ${table} SET ${SEARCH_TEXT} = ${folded}`).execute(db);
 }
 
 /**
@@ -144,6 +189,8 @@ export async function createPartitionedSearchIndex(db: Kysely<unknown>, dialect:
     await createIndexOf(db, dialect, table, SEARCH_COLUMNS[table], { column: partition.column, value: partitionOf(table, value) });
   }
 }
+// (only the latest migrations build partitioned indexes, so a table's SEARCH_TEXT, when it keeps one,
+// is there by then: storeSearchText runs first)
 
 /** The search index of `table`'s rows, or of those whose `only.column` holds `only.value`. */
 async function createIndexOf(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable, cols: readonly string[], only?: { column: string; value: string }) {
@@ -151,7 +198,8 @@ async function createIndexOf(db: Kysely<unknown>, dialect: DialectName, table: S
   if (dialect === 'postgres') {
     await installSearchFold(db, dialect);
     const where = only ? ` WHERE ${only.column} = '${only.value}'` : '';
-    await sql.raw(`CREATE INDEX ${table}_search_trgm${suffix} ON ${table} USING gin ((${pgExpression(cols)}) gin_trgm_ops)${where}`).execute(db);
+    const indexed = only && readsStoredText(table, cols) ? SEARCH_TEXT : `(${pgExpression(cols)})`;
+    await sql.raw(`CREATE INDEX ${table}_search_trgm${suffix} ON ${table} USING gin (${indexed} gin_trgm_ops)${where}`).execute(db);
     return;
   }
   // contentless: the table holds the folded text, which the content table does not have
@@ -173,9 +221,18 @@ async function createIndexOf(db: Kysely<unknown>, dialect: DialectName, table: S
   await sql.raw(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${folded('')} FROM ${table}${rowBelongs}`).execute(db);
 }
 
-/** Migration step: removes what createSearchIndex (or createPartitionedSearchIndex) made. */
+/**
+ * Migration step: removes what createSearchIndex (or createPartitionedSearchIndex) made, and the
+ * table's SEARCH_TEXT (storeSearchText), which an earlier migration run again may not expect: it reads
+ * columns such a migration removes and makes again.
+ */
 export async function dropSearchIndex(db: Kysely<unknown>, dialect: DialectName, table: SearchableTable) {
   const parts = (SEARCH_PARTITIONS[table]?.values ?? []).map((v) => `_${partitionOf(table, v)}`);
+  if (STORED_SEARCH_TEXT.has(table)) {
+    for (const suffix of ['ai', 'au']) if (dialect === 'sqlite') await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${SEARCH_TEXT}_${suffix}`).execute(db);
+    // (PostgreSQL drops the indexes over the column with it)
+    if (await hasColumn(db, table, SEARCH_TEXT)) await sql.raw(`ALTER TABLE ${table} DROP COLUMN ${SEARCH_TEXT}`).execute(db);
+  }
   if (dialect === 'postgres') {
     for (const part of ['', ...parts]) await sql.raw(`DROP INDEX IF EXISTS ${table}_search_trgm${part}`).execute(db);
     return;
@@ -231,9 +288,11 @@ export function substringCondition(
 ) {
   if (SEARCH_PARTITIONS[table] && partition === undefined) throw new Error(`a search of ${table} names its partition`);
   const all = columns.length === SEARCH_COLUMNS[table].length;
-  if (!indexed) return rowTest(dialect, alias, term, columns);
+  if (!indexed) return rowTest(dialect, table, alias, term, columns);
   if (dialect === 'postgres') {
-    const expr = pgExpression(SEARCH_COLUMNS[table]).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
+    const expr = readsStoredText(table, SEARCH_COLUMNS[table])
+      ? `${alias}.${SEARCH_TEXT}`
+      : pgExpression(SEARCH_COLUMNS[table]).replace(/coalesce\((\w+)/g, `coalesce(${alias}.$1`);
     // folded by the database's own search_fold, the same function as the index's
     const like = sql`${sql.raw(SEARCH_FOLD)}(${`%${escapeLike(term.trim())}%`})`;
     const indexed = sql<boolean>`${sql.raw(expr)} LIKE ${like} ESCAPE '\\'`;
@@ -243,7 +302,7 @@ export function substringCondition(
   }
   const needle = searchFold(term);
   // too short for trigrams: the row test (short terms are rare and cheap to answer with LIMIT)
-  if ([...needle].length < MIN_INDEXED_TERM) return rowTest(dialect, alias, term, columns);
+  if ([...needle].length < MIN_INDEXED_TERM) return rowTest(dialect, table, alias, term, columns);
   const phrase = `"${needle.replace(/"/g, '""')}"`;
   // FTS5 column filter: `{name email}: "term"` matches the phrase in those columns only
   const query = all ? phrase : `{${columns.join(' ')}}: ${phrase}`;
@@ -251,23 +310,20 @@ export function substringCondition(
   return sql<boolean>`${sql.ref(`${alias}.id`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${query})`;
 }
 
-/** "one of `columns` holds `term`", tested on the row itself: folded column text, then a substring test. */
-function rowTest(dialect: DialectName, alias: string, term: string, columns: readonly string[]) {
+/**
+ * "one of `columns` holds `term`", tested on the row itself: the folded text of the columns (read from
+ * SEARCH_TEXT where the table keeps it), then a substring test. The columns are joined as the index
+ * joins them, so both ways find the same rows: PostgreSQL by a space; SQLite by a character no term
+ * holds (FTS5 matches within a column, so a match must not span two), one call of the JavaScript fold
+ * per row, not per column.
+ */
+function rowTest(dialect: DialectName, table: SearchableTable, alias: string, term: string, columns: readonly string[]) {
   const fold = sql.raw(SEARCH_FOLD);
-  if (dialect === 'postgres') {
-    // joined as the index joins them, so both ways find the same rows
-    const text = sql.raw(columns.map((c) => `coalesce(${alias}.${c}, '')`).join(` || ' ' || `));
-    return sql<boolean>`strpos(${fold}(${text}), ${fold}(${term.trim()})) > 0`;
-  }
+  const text = readsStoredText(table, columns) ? sql.ref(`${alias}.${SEARCH_TEXT}`) : sql`${fold}(${sql.raw(joinedColumns(dialect, columns, alias))})`;
+  if (dialect === 'postgres') return sql<boolean>`strpos(${text}, ${fold}(${term.trim()})) > 0`;
   const needle = searchFold(term);
-  // one fold of the columns joined by a character no term holds (FTS5 matches within a column, so a
-  // match must not span two): a call of the JavaScript fold per row, not per column
   if (needle.includes(COLUMN_SEPARATOR)) return sql<boolean>`(1 = 0)`;
-  const text = sql.join(
-    columns.map((c) => sql`coalesce(${sql.ref(`${alias}.${c}`)}, '')`),
-    sql` || char(31) || `,
-  );
-  return sql<boolean>`instr(${fold}(${text}), ${needle}) > 0`;
+  return sql<boolean>`instr(${text}, ${needle}) > 0`;
 }
 
 /** Joins the columns of a row test: the unit separator, char(31). */

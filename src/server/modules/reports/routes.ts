@@ -32,19 +32,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const guard = ctx.guard('reports');
 
-  /** Reports with everything they point at (a left join each: targets may be gone). */
-  const reportsJoined = () =>
-    db
-      .selectFrom('reports as r')
-      // left joins only (every report has its reporter): the reports stay the outer loop, walked in the
-      // list's order, instead of the database starting from the users
-      .leftJoin('users as reporter', 'reporter.id', 'r.user_id')
-      .leftJoin('posts as p', 'p.id', 'r.post_id')
-      .leftJoin('users as author', 'author.id', 'p.user_id')
-      .leftJoin('comments as c', 'c.id', 'r.comment_id')
-      .leftJoin('users as commenter', 'commenter.id', 'c.user_id')
-      .leftJoin('users as other', 'other.id', 'r.other_user_id')
-      .leftJoin('report_categories as rc', 'rc.id', 'r.report_category_id');
+  const reports = () => db.selectFrom('reports as r');
 
   const columns = [
     'r.id',
@@ -70,6 +58,24 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     'other.status as other_status',
     'rc.name as category_name',
   ] as const;
+  /**
+   * A query of reports with the columns the screens show: everything the report points at, a left join
+   * each (targets may be gone). Only the page's rows are joined: the list finds its ids on the reports
+   * alone, where eight joined tables cost PostgreSQL 7 ms of planning per statement.
+   */
+  const withShownColumns = (qb: ReturnType<typeof reports>) =>
+    qb
+      // left joins only (every report has its reporter): the reports stay the outer loop, walked in the
+      // list's order, instead of the database starting from the users
+      .leftJoin('users as reporter', 'reporter.id', 'r.user_id')
+      .leftJoin('posts as p', 'p.id', 'r.post_id')
+      .leftJoin('users as author', 'author.id', 'p.user_id')
+      .leftJoin('comments as c', 'c.id', 'r.comment_id')
+      .leftJoin('users as commenter', 'commenter.id', 'c.user_id')
+      .leftJoin('users as other', 'other.id', 'r.other_user_id')
+      .leftJoin('report_categories as rc', 'rc.id', 'r.report_category_id')
+      .select(columns);
+
   interface Row {
     id: number;
     type: ReportType;
@@ -142,20 +148,20 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
       pageBase: 0,
     });
-    const base = reportsJoined().where('r.type', '=', q.type);
-    const { rows, meta } = await runListQuery(base, (qb) => qb.select(columns), req, 'r.id', {
+    const base = reports().where('r.type', '=', q.type);
+    const { rows, meta } = await runListQuery(base, withShownColumns, req, 'r.id', {
       db,
       total: () => countOf(db, `reports:${q.type}`),
       // a report is found by its own texts, its people, its post, comment or category: all copied onto it
       // and held by its search index, so neither form joins
-      search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed),
+      search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed, q.type),
     });
     return list(reply, (rows as unknown as Row[]).map(shape), meta);
   });
 
   app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
-    const row = await reportsJoined().select(columns).where('r.id', '=', id).executeTakeFirst();
+    const row = await withShownColumns(reports().where('r.id', '=', id)).executeTakeFirst();
     if (!row) throw notFound(englishMessage('reportNotFound'));
     const report = shape(row as unknown as Row);
     // spec §7: user, otherUser, reason; otherUser is whoever was reported (post author, commenter or user)
