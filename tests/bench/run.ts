@@ -8,9 +8,11 @@
 // Prints one line per figure and a markdown table; exits 1 when any figure misses its goal.
 // Options: README.md "Benchmark".
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -226,6 +228,28 @@ const loadBefore = os.loadavg();
 const tLists = performance.now();
 for (const c of cases) await measureCase(c);
 if (cases.length) console.log(`lists: ${cases.length} cases in ${((performance.now() - tLists) / 1000).toFixed(0)} s`);
+if (cases.length) await transportFloor(cases[0].url);
+
+/**
+ * What any HTTP answer costs here before the server does any work: a bare Fastify route answering the
+ * bytes of a list page, through the same client. Where the SQL takes less than twice this, no server
+ * can answer within 1.5x of it (the http/sql lines of sub-millisecond lists).
+ */
+async function transportFloor(url: string) {
+  const body = (await client.get(url)).body;
+  const bare = Fastify();
+  bare.get('/bare', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareClient = httpClient((bare.server.address() as AddressInfo).port, {});
+  try {
+    for (let i = 0; i < 50; i++) await bareClient.get('/bare');
+    const t = summarise(await repeat(async () => (await bareClient.get('/bare')).ms, { ...timing, runs: Math.max(timing.runs, 200), minRuns: 200 }));
+    record({ name: 'http floor · bare route, same client', n: String(t.n), p50: ms(t.p50), p95: ms(t.p95), p99: ms(t.p99), goal: '-', result: 'INFO', detail: `${thousands(Buffer.byteLength(body))} bytes, no server work` });
+  } finally {
+    bareClient.close();
+    await bare.close();
+  }
+}
 
 // ---- dashboard --------------------------------------------------------------------------------------
 
