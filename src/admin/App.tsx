@@ -4,6 +4,7 @@ import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, ty
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
 import { createI18nProvider, isLocale, loadCatalogue, type Locale, loadingText, RTL_LOCALES } from './i18n';
+import { STORE_NAME } from './i18n/locales';
 import { Layout } from './layout/Layout';
 import { lazyNamed } from './lazy';
 import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
@@ -32,14 +33,18 @@ import tag from './resources/tag';
 import user, { UserEdit, UserShow } from './resources/user';
 import { type Direction, emotionCache, loadEmotionCache, rootFontSize, themeFor } from './theme';
 import { PreferencesProvider, usePreferences } from './layout/preferences';
-import { createQueryClient } from './startup';
+import { createQueryClient, settleConfirmedSession } from './startup';
+import './boot';
+
+// for main.tsx, which imports this module with import()
+export { redirectRoot, startEarlyRequests } from './startup';
 
 const ReportDetail = lazyNamed(() => import('./components/reports/ReportDetail'), 'ReportDetail');
 const ProfilePage = lazyNamed(() => import('./pages/ProfilePage'), 'ProfilePage');
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
 const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
 
-const storage = localStorageStore(undefined, 'backoffice');
+const storage = localStorageStore(undefined, STORE_NAME);
 /** The locale react-admin shows (set once ThemedApp made its i18nProvider). */
 let shownLocale = (): string | undefined => undefined;
 /**
@@ -52,6 +57,8 @@ const store: Store = {
     storage.getItem<T>(key, defaultValue ?? (key === 'locale' ? (shownLocale() as T | undefined) : undefined)),
 };
 const queryClient = createQueryClient();
+/** Called by main.tsx right before the first render (see settleConfirmedSession). */
+export const settleSession = () => settleConfirmedSession(queryClient);
 const storedLocale = storage.getItem<string>('locale');
 /** The locale the admin opens in: main.tsx loads its catalogue before the first render. */
 export const initialLocale: Locale = isLocale(storedLocale) ? storedLocale : 'en';

@@ -6,8 +6,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { homePath } from '../shared/access';
 import type { DashboardStatistics } from '../shared/contract';
-import { startSessionCheck } from './providers/authProvider';
+import { takeEarlyRequest } from './earlyRequests';
+import { confirmStartupCheck, startSessionCheck } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { readEarlyAnswer } from './providers/httpClient';
 import { isTokenExpired, session } from './providers/session';
 
 /** How long statistics asked at start-up may be shown instead of asking again. */
@@ -44,13 +46,28 @@ export function createQueryClient(): QueryClient {
   return queryClient;
 }
 
+/**
+ * When the start-up check has already confirmed the stored session (usually: the start-up shell asked
+ * before the admin's code had loaded), react-admin's query client holds that its checkAuth passed, so
+ * the first render shows a signed-in page at once instead of a frame without content first, a render
+ * later the page (what <Authenticated> does while its checkAuth is pending). Otherwise nothing changes.
+ */
+export async function settleConfirmedSession(queryClient: QueryClient): Promise<void> {
+  // react-admin's useAuthState asks checkAuth under this key (<Authenticated> without authParams)
+  if (await confirmStartupCheck()) queryClient.setQueryData(['auth', 'checkAuth', {}], true);
+}
+
 /** Starts the early requests for the page being opened (a guest's page sends none). */
 export function startEarlyRequests(path = window.location.pathname): void {
   const token = session.token();
   if (!token || isTokenExpired(token)) return;
   startSessionCheck();
   if ((path === '/' || path === '/dashboard') && homePath(session.principal()) === '/dashboard') {
-    const early: EarlyStatistics = { token, at: Date.now(), answer: dataProvider.getStatistics() };
+    // the start-up shell may have asked already (earlyRequests.ts)
+    const sent = takeEarlyRequest('statistics', token);
+    const early: EarlyStatistics = sent
+      ? { token, at: sent.at, answer: readEarlyAnswer<DashboardStatistics>(sent.answer, token).then(({ data }) => data) }
+      : { token, at: Date.now(), answer: dataProvider.getStatistics() };
     early.answer.then(
       (value) => {
         early.value = value;

@@ -3,7 +3,10 @@
 // (colour scheme, light or dark, custom scrollbars) and the layout constants of spec §9 shape it too.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
-import { type ColourScheme, DEFAULT_PREFERENCES, LAYOUT, type Preferences } from '../shared/preferences';
+import { DEFAULT_PREFERENCES, LAYOUT, type Preferences } from '../shared/preferences';
+import { DARK_BACKGROUND, lighten, SCHEMES } from './colours';
+
+export { rootFontSize, SCHEMES } from './colours';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -19,18 +22,6 @@ export async function loadEmotionCache(direction: Direction): Promise<void> {
 /** A direction's emotion cache, once loadEmotionCache made it (left-to-right until then). */
 export const emotionCache = (direction: Direction): EmotionCache => emotionCaches[direction] ?? emotionCaches.ltr!;
 
-/** The colour schemes of the theme settings: primary and secondary colours. */
-export const SCHEMES: Record<ColourScheme, { primary: string; secondary: string }> = {
-  ocean: { primary: '#2a5298', secondary: '#1e3c72' },
-  forest: { primary: '#2e7d32', secondary: '#1b5e20' },
-  sunset: { primary: '#c2410c', secondary: '#9a3412' },
-  violet: { primary: '#6a1b9a', secondary: '#4a148c' },
-  slate: { primary: '#455a64', secondary: '#263238' },
-};
-
-/** 62.5% of the browser's size makes 1rem = 10px; the font size setting scales it (spec §9). */
-export const rootFontSize = (scale: number) => `${Math.round(62.5 * scale * 100) / 100}%`;
-
 export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREFERENCES, loadingLabel = 'Loading...'): RaThemeOptions {
   const scheme = SCHEMES[prefs.scheme];
   const dark = prefs.mode === 'dark';
@@ -42,7 +33,7 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
       mode: prefs.mode,
       primary: { main: dark ? lighten(scheme.primary) : scheme.primary },
       secondary: { main: dark ? lighten(scheme.secondary) : scheme.secondary },
-      ...(dark ? { background: { default: '#121212', paper: '#1e1e1e' } } : {}),
+      ...(dark ? { background: { ...DARK_BACKGROUND } } : {}),
     },
     typography: {
       ...defaultTheme.typography,
@@ -73,12 +64,4 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
       },
     },
   };
-}
-
-/** The scheme's colour made lighter for dark mode, where dark colours lack contrast. */
-function lighten(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const mix = (c: number) => Math.round(c + (255 - c) * 0.45);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map(mix);
-  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 }

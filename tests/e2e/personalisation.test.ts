@@ -54,7 +54,8 @@ describe('layout and personalisation', () => {
     await page.getByRole('button', { name: 'Shortcuts' }).click();
     await page.getByRole('menuitem', { name: 'Pin Tags' }).click();
     await page.goto(`${suite.server.baseUrl}/dashboard`);
-    await page.getByText('Total Users').waitFor();
+    // the card's link, which the admin renders (the start-up shell's picture of the card takes no keys)
+    await page.getByRole('link', { name: /Total Users/ }).waitFor();
     await page.keyboard.press('Alt+1');
     await page.waitForURL((url) => url.pathname === '/tag');
     await page.getByRole('button', { name: 'Shortcuts' }).click();

@@ -3,18 +3,15 @@
 // before the first render, so the page never shows in English first).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { type Catalogue, en } from './en';
+import { isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
 
-export const LOCALES = ['en', 'tr', 'ar'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const RTL_LOCALES: readonly Locale[] = ['ar'];
+export { isLocale, LOCALES, type Locale, RTL_LOCALES } from './locales';
 
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
   tr: () => import('./tr').then((m) => m.tr),
   ar: () => import('./ar').then((m) => m.ar),
 };
 const loaded: Partial<Record<Locale, Catalogue>> = { en };
-
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /** A locale's catalogue, fetched once. */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
@@ -33,11 +30,7 @@ export function createI18nProvider(initial: Locale) {
       return loaded[wanted] ?? loadCatalogue(wanted);
     },
     loaded[initial] ? initial : 'en',
-    [
-      { locale: 'en', name: 'English' },
-      { locale: 'tr', name: 'Türkçe' },
-      { locale: 'ar', name: 'العربية' },
-    ],
+    LOCALES.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
     { allowMissing: false },
   );
 }

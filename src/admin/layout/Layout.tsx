@@ -1,6 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Box, Typography } from '@mui/material';
-import { type ReactNode, useEffect } from 'react';
+import { memo, type ReactNode, useEffect } from 'react';
 import { Logout, MenuItemLink, AppBar as RaAppBar, Layout as RaLayout, TitlePortal, UserMenu, useSidebarState, useTranslate } from 'react-admin';
 import { LAYOUT } from '../../shared/preferences';
 import { session } from '../providers/session';
@@ -32,7 +32,9 @@ function AppUserMenu() {
   );
 }
 
-function AppBar() {
+// The frame's parts are memoized: react-admin renders its layout again as it registers the resources
+// after the first render, and these need not follow (their own state and contexts still update them).
+const AppBar = memo(function AppBar() {
   const hidden = isNavigationHidden();
   const { preferences } = usePreferences();
   const sideMenu = preferences.layout !== 'layout2' && preferences.navbar.display;
@@ -52,27 +54,28 @@ function AppBar() {
       </AppBarTools>
     </RaAppBar>
   );
-}
+});
 
 /** Without the toolbar (a theme setting), its tools still need a way back: a small bar of them. */
-function ToolsOnly() {
+const ToolsOnly = memo(function ToolsOnly() {
   return (
     <Box sx={{ position: 'fixed', top: 8, insetInlineEnd: 8, zIndex: 1200, bgcolor: 'background.paper', borderRadius: 2, boxShadow: 2 }}>
       <ThemeSettingsButton />
     </Box>
   );
-}
+});
 
-function Footer() {
+const Footer = memo(function Footer() {
   const translate = useTranslate();
   return (
     <Box component="footer" sx={{ py: 2, px: 3, textAlign: 'center', color: 'text.secondary' }}>
       <Typography variant="body2">{translate('app.footer', { year: new Date().getFullYear() })}</Typography>
     </Box>
   );
-}
+});
 
 const NoSidebar = () => null;
+const MemoMenu = memo(Menu);
 
 /**
  * The frame (spec §3 "Theme settings", §9): layout1 side navigation, layout2 a menu bar across the top,
@@ -91,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout
       appBar={p.toolbar.display ? AppBar : ToolsOnly}
-      menu={Menu}
+      menu={MemoMenu}
       sidebar={sideMenu ? undefined : NoSidebar}
       // let wide tables scroll in their frame instead of widening the page
       sx={{ minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } }}

@@ -12,39 +12,21 @@ import type { ReactElement } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../shared/access';
-import type { DashboardStatistics } from '../../shared/contract';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
 import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
+import { DASHBOARD_CARDS, type DashboardCard } from './dashboardCards';
 
-interface CardSpec {
-  key: keyof Omit<DashboardStatistics, 'userByStatus'>;
-  title: string;
-  to: string;
-  /** the access rule (src/shared/access.ts) the card's list needs */
-  access: string;
-  icon: ReactElement;
-  color: string;
-}
-
-// The seven cards of spec §2 "/dashboard", each opening its list. A Sub-Admin's card of a list it may
-// not open is no link and says so (the Reports card needs Report-list, which the report calls need).
-const CARDS: CardSpec[] = [
-  { key: 'user', title: 'app.dashboard.total_users', to: '/user', access: 'user', icon: <PeopleIcon />, color: '#1e88e5' },
-  { key: 'spot', title: 'app.dashboard.spots', to: '/spot', access: 'spot', icon: <PlaceIcon />, color: '#43a047' },
-  { key: 'post', title: 'app.dashboard.posts', to: '/post', access: 'post', icon: <PhotoIcon />, color: '#8e24aa' },
-  { key: 'itinerary', title: 'app.dashboard.itineraries', to: '/itinerary', access: 'itinerary', icon: <RouteIcon />, color: '#f4511e' },
-  {
-    key: 'categoriescount',
-    title: 'app.dashboard.categories',
-    to: '/category',
-    access: 'category',
-    icon: <CategoryIcon />,
-    color: '#00897b',
-  },
-  { key: 'tag', title: 'app.dashboard.tags', to: '/tag', access: 'tag', icon: <LocalOfferIcon />, color: '#fdd835' },
-  { key: 'report', title: 'app.dashboard.reports', to: '/report', access: 'reports', icon: <ReportIcon />, color: '#e53935' },
-];
+/** The cards' icons (dashboardCards.ts names them). */
+const ICONS: Record<DashboardCard['icon'], ReactElement> = {
+  People: <PeopleIcon />,
+  Place: <PlaceIcon />,
+  PhotoLibrary: <PhotoIcon />,
+  Route: <RouteIcon />,
+  Category: <CategoryIcon />,
+  LocalOffer: <LocalOfferIcon />,
+  Report: <ReportIcon />,
+};
 
 export function Dashboard() {
   const translate = useTranslate();
@@ -64,7 +46,7 @@ export function Dashboard() {
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
       <Title title={translate('app.dashboard.title')} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
-        {CARDS.map((card) => {
+        {DASHBOARD_CARDS.map((card) => {
           const title = translate(card.title);
           const allowed = canAccess(principal, card.access);
           const content = (
@@ -73,7 +55,7 @@ export function Dashboard() {
                 <Typography variant="subtitle1" color="text.secondary">
                   {title}
                 </Typography>
-                <Box sx={{ color: card.color, display: 'flex' }}>{card.icon}</Box>
+                <Box sx={{ color: card.color, display: 'flex' }}>{ICONS[card.icon]}</Box>
               </Stack>
               <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid={`stat-${card.key}`}>
                 {isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}

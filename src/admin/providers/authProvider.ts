@@ -6,14 +6,15 @@
 import { type AuthProvider, HttpError } from 'react-admin';
 import { canAccess, homePath } from '../../shared/access';
 import type { LoginPayload, SessionUser } from '../../shared/contract';
-import { apiFetch, sentTokenOf, toQuery } from './httpClient';
+import { takeEarlyRequest, VERIFY_TIMEOUT_MS } from '../earlyRequests';
+import { apiFetch, readEarlyAnswer, sentTokenOf, toQuery } from './httpClient';
 import { isTokenExpired, session } from './session';
 
 export const INVALID_TOKEN = 'messages.invalidAccessToken';
 export const REFRESH_FAILED = 'messages.failedToLoginWithToken';
 
 /** How long the start-up check and a refresh may take before they count as "server not reachable". */
-export const VERIFY_TIMEOUT_MS = 10_000;
+export { VERIFY_TIMEOUT_MS };
 export const REFRESH_TIMEOUT_MS = 15_000;
 
 /** Tabs of the same origin refresh one at a time (Web Locks, where the browser has them). */
@@ -130,12 +131,17 @@ interface CheckAnswer {
   error?: unknown;
 }
 
-/** Asks the server about `token`; never rejects (the answer says what happened). */
-async function askServer(token: string): Promise<CheckAnswer> {
+/**
+ * Asks the server about `token` (or reads the answer to the start-up shell's asking, when there is one);
+ * never rejects (the answer says what happened).
+ */
+async function askServer(token: string, early?: ReturnType<typeof takeEarlyRequest>): Promise<CheckAnswer> {
   try {
-    const { data } = await withTimeout(VERIFY_TIMEOUT_MS, (signal) =>
-      apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`, { signal }),
-    );
+    const { data } = early
+      ? await readEarlyAnswer<{ token: string; user: SessionUser }>(early.answer, token)
+      : await withTimeout(VERIFY_TIMEOUT_MS, (signal) =>
+          apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`, { signal }),
+        );
     return { token, user: data.user };
   } catch (error) {
     return isUnauthorized(error) ? { token, refused: true } : { token, error };
@@ -182,13 +188,31 @@ let startupAnswer: Promise<CheckAnswer> | null = null;
 
 /**
  * Sends the start-up check of the stored token now, rather than when react-admin first calls checkAuth,
- * so that the server answers while the admin renders. Only for a token that has not expired (an expired
- * one is refreshed by checkAuth first).
+ * so that the server answers while the admin renders (or takes the answer to the start-up shell's
+ * check of it, sent earlier still). Only for a token that has not expired (an expired one is refreshed
+ * by checkAuth first).
  */
 export function startSessionCheck(): void {
   const token = session.token();
   if (verified || startupAnswer || verifying || !token || isTokenExpired(token)) return;
-  startupAnswer = askServer(token);
+  startupAnswer = askServer(token, takeEarlyRequest('check', token));
+}
+
+/**
+ * True when the start-up check has already confirmed the stored session (the server has answered:
+ * usually the start-up shell asked before the admin's code had loaded): its answer is then applied now,
+ * as the first checkAuth would apply it, so that react-admin need not wait a turn for that checkAuth
+ * (startup.ts tells react-admin it passed). False while the server has not answered, and when it
+ * refused the session or could not be asked: the first checkAuth takes the answer then, as before.
+ */
+export async function confirmStartupCheck(): Promise<boolean> {
+  const answer = startupAnswer;
+  if (!answer) return false;
+  const result = await Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), 0))]);
+  if (!result?.user || result.token !== session.token() || startupAnswer !== answer) return false;
+  startupAnswer = null;
+  applyAnswer(result);
+  return verified;
 }
 
 /** The start-up check's answer applied as verifyWithServer would (concurrent checkAuth calls share it). */

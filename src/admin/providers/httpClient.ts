@@ -2,6 +2,7 @@
 // into an HttpError carrying the server's message when the answer is not a success.
 import { fetchUtils, HttpError } from 'react-admin';
 import type { Envelope } from '../../shared/contract';
+import type { EarlyAnswer } from '../earlyRequests';
 import { session } from './session';
 
 export const API_URL = '/api';
@@ -34,6 +35,24 @@ export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Op
     }
     throw error;
   }
+}
+
+/**
+ * An answer the start-up shell asked for with `bearer` (earlyRequests.ts), read as apiFetch reads its
+ * own: the envelope, or the same HttpError.
+ */
+export async function readEarlyAnswer<T = unknown>(answer: Promise<EarlyAnswer>, bearer: string): Promise<Envelope<T>> {
+  const { status, statusText, body } = await answer;
+  let json: Partial<Envelope> | undefined;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    // not JSON: the status says what happened
+  }
+  if (status >= 200 && status < 300) return json as Envelope<T>;
+  const failure = new HttpError(json?.message || statusText, status, json);
+  sentTokens.set(failure, bearer);
+  throw failure;
 }
 
 /** Query string from an object, leaving out undefined values. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router-dom';
@@ -29,6 +29,14 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  // the email field takes the focus once the page is on screen (autoFocus would focus it while the page is
+  // committed, and the focus restyles the field at once: a second render in the same long task)
+  const emailInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => emailInput.current?.focus());
+    return () => clearTimeout(timer);
+  }, []);
+
   if (session.token()) return <Navigate to={homePath(session.principal())} replace />;
 
   const onSubmit = async (values: LoginInput) => {
@@ -47,7 +55,7 @@ export function LoginPage() {
           label={translate('app.auth.email')}
           type="email"
           autoComplete="username"
-          autoFocus
+          inputRef={emailInput}
           fullWidth
           {...register('email')}
           {...fieldError(errors.email)}

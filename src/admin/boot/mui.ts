@@ -1,0 +1,2 @@
+// Start-up step (main.tsx): MUI's components.
+export { createTheme } from '@mui/material/styles';

@@ -1,0 +1,2 @@
+// Start-up step (main.tsx): react-admin's core.
+export { CoreAdminContext } from 'ra-core';
