@@ -269,14 +269,39 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
         return x < y ? -1 : 1;
       };
       hits.sort((a, b) => (cmp(a, b) || Number(a.id) - Number(b.id)) * sign);
-      return { ids: hits.slice(page * 10, page * 10 + 10).map((r) => Number(r.id)), total: hits.length };
+      const shown = hits.slice(page * 10, page * 10 + 10);
+      return {
+        ids: shown.map((r) => Number(r.id)),
+        total: hits.length,
+        texts: shown.map((r) => ({ reported_by: r.reported_by, created_by: r.created_by, post_title: r.post_title, comment: r.comment, category: r.category })),
+      };
+    }
+    interface ShownReport {
+      id: number;
+      user: { name: string | null };
+      reportedUserInfo: { name: string | null } | null;
+      post: { title: string | null } | null;
+      comment: { comment: string | null } | null;
+      category: { name: string } | null;
     }
     const listReports = async (type: string, term: string, sort: string, direction: string, page: number) => {
       const order = encodeURIComponent(JSON.stringify({ direction, name: sort, type: 'default' }));
       const res = await t.app.inject({ url: `/api/user/reports?type=${type}&page=${page}&limit=10&filter=${encodeURIComponent(term)}&order=${order}`, headers: bearer(admin) });
       expect(res.statusCode, res.body).toBe(200);
-      const body = res.json().data;
-      return { ids: body.data.map((r: { id: number }) => r.id), total: body.meta.total as number, exact: body.meta.totalExact !== false };
+      const body = res.json().data as { data: ShownReport[]; meta: { total: number; totalExact?: boolean } };
+      return {
+        ids: body.data.map((r) => r.id),
+        total: body.meta.total,
+        exact: body.meta.totalExact !== false,
+        // the names and texts each row shows
+        texts: body.data.map((r) => ({
+          reported_by: r.user.name,
+          created_by: r.reportedUserInfo?.name ?? null,
+          post_title: r.post?.title ?? null,
+          comment: r.comment?.comment ?? null,
+          category: r.category?.name ?? null,
+        })),
+      };
     };
     const sorts = ['id', 'created_at', 'reason', 'status', 'reported_by', 'created_by', 'post_title', 'comment'];
     const compare = async (terms: string[]) => {
@@ -289,6 +314,7 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
               const got = await listReports(type, term, sort, direction, page);
               const where = `${type} report '${term}' by ${sort} ${direction}, page ${page}`;
               expect(got.ids, where).toEqual(want.ids);
+              expect(got.texts, where).toEqual(want.texts);
               if (got.exact) expect(got.total, where).toBe(want.total);
               else expect(got.total, where).toBe(SEARCH_PLAN.exactTotalUpTo);
             }
@@ -299,7 +325,7 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
     // no search; a reporter's or target's name; a post word, title, reference; a comment; a category; a reason; nothing
     await compare(['', 'zeynep', 'elodie', 'bazaar', 'galata', '#12', 'fish', 'nudity', 'advert 1', 'zqxv-nothing']);
 
-    // what the reports point at changes: the lists show, sort and find the new texts
+    // what the reports point at changes: the lists show, sort and find the new texts (the rows' names and texts too)
     await t.ctx.db.updateTable('users').set({ name: 'Yusuf Yenişehir' }).where('id', '=', persons[0].id).execute();
     await t.ctx.db.updateTable('posts').set({ title: 'Kızkulesi at dawn' }).where('id', 'in', postIds.slice(0, 40)).execute();
     await t.ctx.db.updateTable('posts').set({ user_id: persons[persons.length - 1].id }).where('id', 'in', postIds.slice(40, 80)).execute();
