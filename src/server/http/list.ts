@@ -105,11 +105,12 @@ export interface ListPlan {
  *
  * Without a search the total is the maintained one (or a count) and the page walks the sort index.
  * A search never lists every match of a common term:
- * 1. the first PROBE_ROWS rows in the list's order are tested (and the newest ones, for another order)
- *    to estimate the term's share. A common term (the estimate past EXACT_TOTAL_UP_TO, at least
- *    MIN_SHARE probed matches: 'bazaar' in 40% of the posts, a phrase in 1%) takes its page from the
- *    list's order walked with the row test (the probe itself when it holds the page), and the total
- *    says "more than EXACT_TOTAL_UP_TO";
+ * 1. the first PROBE_ROWS rows in the list's order are tested (the newest ones, for another order) to
+ *    estimate the term's share, stopping as soon as enough match. A common term (the estimate past
+ *    EXACT_TOTAL_UP_TO, at least MIN_SHARE probed matches: 'bazaar' in 40% of the posts, a phrase in 1%)
+ *    takes its page from the list's order walked with the row test (the probe itself when it holds the
+ *    page), and the total says "more than EXACT_TOTAL_UP_TO"; a list of at most PROBE_ROWS rows is
+ *    tested whole;
  * 2. otherwise the search index gives the matches, up to EXACT_TOTAL_UP_TO: a rare term's rows are
  *    sorted and paged, and their number is the exact total;
  * 3. more matches than that after all: the order is walked as in 1.
@@ -143,29 +144,38 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   const wanted = req.offset + req.limit;
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
 
-  // 1. the first rows of the list's order, tested one by one
-  const firstIds = ordered(base.select(sql.ref(idColumn).as('id'))).limit(PROBE_ROWS);
-  const probed = await ordered(base.select(sql.ref(idColumn).as('id')))
-    .where(sql.ref(idColumn), 'in', firstIds)
-    .where(search(false))
-    .execute();
   const listed = await all();
-  if (listed <= PROBE_ROWS) return { rows: await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: number }).id)), meta: meta(probed.length) };
-  // the share of matches among the newest rows: a sort that gathers the matches first (the authors'
-  // names, sorted by author) would overstate it
-  const share = req.order.column === idColumn ? probed.length : await matchesAmongNewest();
-  const estimate = (share / PROBE_ROWS) * listed;
-  if (estimate > EXACT_TOTAL_UP_TO && share >= MIN_SHARE) {
+  if (listed <= PROBE_ROWS) {
+    // the whole list is one probe: tested row by row, the total exact
+    const probed = await ordered(base.select(sql.ref(idColumn).as('id'))).where(search(false)).execute();
+    return { rows: await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: unknown }).id)), meta: meta(probed.length) };
+  }
+  // 1. the term is common when more than EXACT_TOTAL_UP_TO of the list would match at the share found
+  // among PROBE_ROWS rows: that takes `needed` matches there, and the probe stops as soon as it has them
+  // (a word in 40% of the rows is decided after some thirty rows, not five hundred)
+  const needed = Math.max(MIN_SHARE, Math.floor((EXACT_TOTAL_UP_TO * PROBE_ROWS) / listed) + 1);
+  // a list this short never holds more matches than the cap at any share the probe could see
+  if (needed > PROBE_ROWS) return exactFromIndex();
+  const probeIds = base.select(sql.ref(idColumn).as('id'));
+  if (req.order.column === idColumn) {
+    // the newest (or oldest) rows are the list's own first rows: one probe estimates and pages
+    const probed = await ordered(probeIds)
+      .where(sql.ref(idColumn), 'in', ordered(probeIds).limit(PROBE_ROWS))
+      .where(search(false))
+      .limit(Math.max(wanted, needed))
+      .execute();
+    if (probed.length < needed) return exactFromIndex();
     // common enough that walking the list's order finds the page sooner than the index lists every match
-    const rows = probed.length >= wanted ? await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: number }).id)) : await page(base.where(search(false)) as QB);
+    const rows = probed.length >= wanted ? await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: unknown }).id)) : await page(base.where(search(false)) as QB);
     return { rows, meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
-  return exactFromIndex();
-
-  async function matchesAmongNewest() {
-    const newest = base.select(sql.ref(idColumn).as('id')).orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
-    return countOf(base.where(sql.ref(idColumn), 'in', newest).where(search(false)) as QB);
-  }
+  // another order: the share is taken among the newest rows (a sort that gathers the matches first, the
+  // authors' names sorted by author, would overstate it), then the list's order is walked with the row test
+  const newest = probeIds.orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
+  const found = base.select(sql.lit(1).as('one')).where(sql.ref(idColumn), 'in', newest).where(search(false)).limit(needed).as('found');
+  const share = Number((await db.selectFrom(found).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  if (share < needed) return exactFromIndex();
+  return { rows: await page(base.where(search(false)) as QB), meta: meta(EXACT_TOTAL_UP_TO, false) };
 
   // 2. and 3.: in one statement, the matches (at most one past the cap) through the index, their number,
   // and the page of them in the list's order; sending the matched ids back as a thousand parameters cost
@@ -185,10 +195,13 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
       .limit(req.limit)
       .offset(req.offset)
       .execute()) as { id: unknown; matches: number }[];
-    // past the last page the rows do not say how many matched: counted apart (a rare call)
+    // past the last page the rows do not say how many matched: counted apart (a rare call); on the
+    // first page, no row means no match
     const total = found.length
       ? Number(found[0].matches)
-      : Number((await db.selectFrom(matched).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      : req.offset === 0
+        ? 0
+        : Number((await db.selectFrom(matched).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
     if (total <= EXACT_TOTAL_UP_TO) return { rows: await rowsOf(found.map((r) => r.id)), meta: meta(total) };
     return { rows: await page(base.where(search(false)) as QB), meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
