@@ -1,6 +1,6 @@
 // List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
-import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Compilable, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
 import { badRequest } from './errors';
@@ -95,8 +95,13 @@ export interface ListPlan {
    * row. Both must select the same rows.
    */
   search?: (indexed: boolean) => Expression<SqlBool>;
-  /** the database, for the statements a search builds around `base` */
+  /** the database the list's statements run on */
   db: Kysely<any>;
+  /**
+   * The list's name, when its `select` and `search` are the same at every call (they may depend on the
+   * request only through `base` and the list request): its statements are then kept compiled.
+   */
+  name?: string;
 }
 
 /**
@@ -123,32 +128,37 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   idColumn: string,
   plan: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
+  const { search, db } = plan;
+  const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
+  const run = statementsOf(db, plan.name, base, idColumn, req);
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
     qb.orderBy(sql.ref(req.order.column), req.order.direction).orderBy(sql.ref(idColumn), req.order.direction) as Q;
+  const ids = (rows: unknown[]) => rows.map((r) => (r as { id: unknown }).id);
   /** Rows of the given ids, in the list's order. */
-  const rowsOf = async (ids: unknown[]) => (ids.length ? ordered(select(base).where(sql.ref(idColumn), 'in', ids)).execute() : []);
+  const rowsOf = async (of: unknown[]) =>
+    (of.length ? run(`rows`, of, (holes) => ordered(select(base).where(sql.ref(idColumn), 'in', holes))) : []) as Promise<Row[]>;
   // the page's ids first, then their rows: skipping `offset` rows walks the index alone, without the
   // joins and sub-selects of the shown columns (a deferred join)
-  const page = async (qb: QB) =>
-    rowsOf((await ordered(qb.select(sql.ref(idColumn).as('id'))).limit(req.limit).offset(req.offset).execute()).map((r) => (r as { id: unknown }).id));
-  const countOf = async (qb: QB) => Number(((await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n);
+  const page = async (role: string, qb: () => QB) =>
+    rowsOf(ids(await run(role, [], () => ordered(qb().select(sql.ref(idColumn).as('id'))).limit(req.limit).offset(req.offset))));
+  const counted = async (role: string, qb: () => SelectQueryBuilder<any, any, any>) =>
+    Number((await run(role, [], () => qb().select(sql<number>`count(*)`.as('n'))))[0].n);
   const meta = (total: number, exact = true): ListMeta => ({ total, page: req.page, limit: req.limit, ...(exact ? {} : { totalExact: false }) });
 
-  const all = async () => (plan.total ? plan.total() : countOf(base));
-  if (!req.filter || !plan.search) {
+  const all = async () => (plan.total ? plan.total() : counted('count', () => base));
+  if (!req.filter || !search) {
     // (a list without a search plan has put its search into `base`)
-    const [total, rows] = await Promise.all([req.filter ? countOf(base) : all(), page(base)]);
+    const [total, rows] = await Promise.all([req.filter ? counted('count', () => base) : all(), page('page', () => base)]);
     return { rows, meta: meta(total) };
   }
-  const { search, db } = plan;
   const wanted = req.offset + req.limit;
-  const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
+  const walked = () => base.where(search(false)) as QB;
 
   const listed = await all();
   if (listed <= PROBE_ROWS) {
     // the whole list is one probe: tested row by row, the total exact
-    const probed = await ordered(base.select(sql.ref(idColumn).as('id'))).where(search(false)).execute();
-    return { rows: await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: unknown }).id)), meta: meta(probed.length) };
+    const probed = await run('whole', [], () => ordered(walked().select(sql.ref(idColumn).as('id'))));
+    return { rows: await rowsOf(ids(probed.slice(req.offset, wanted))), meta: meta(probed.length) };
   }
   // 1. the term is common when more than EXACT_TOTAL_UP_TO of the list would match at the share found
   // among PROBE_ROWS rows: that takes `needed` matches there, and the probe stops as soon as it has them
@@ -156,53 +166,119 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   const needed = Math.max(MIN_SHARE, Math.floor((EXACT_TOTAL_UP_TO * PROBE_ROWS) / listed) + 1);
   // a list this short never holds more matches than the cap at any share the probe could see
   if (needed > PROBE_ROWS) return exactFromIndex();
-  const probeIds = base.select(sql.ref(idColumn).as('id'));
+  const probeIds = () => base.select(sql.ref(idColumn).as('id'));
   if (req.order.column === idColumn) {
     // the newest (or oldest) rows are the list's own first rows: one probe estimates and pages
-    const probed = await ordered(probeIds)
-      .where(sql.ref(idColumn), 'in', ordered(probeIds).limit(PROBE_ROWS))
-      .where(search(false))
-      .limit(Math.max(wanted, needed))
-      .execute();
+    const probed = await run('probe', [Math.max(wanted, needed)], ([take]) =>
+      ordered(probeIds())
+        .where(sql.ref(idColumn), 'in', ordered(probeIds()).limit(PROBE_ROWS))
+        .where(search(false))
+        .limit(take as number),
+    );
     if (probed.length < needed) return exactFromIndex();
     // common enough that walking the list's order finds the page sooner than the index lists every match
-    const rows = probed.length >= wanted ? await rowsOf(probed.slice(req.offset, wanted).map((r) => (r as { id: unknown }).id)) : await page(base.where(search(false)) as QB);
+    const rows = probed.length >= wanted ? await rowsOf(ids(probed.slice(req.offset, wanted))) : await page('walk', walked);
     return { rows, meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
   // another order: the share is taken among the newest rows (a sort that gathers the matches first, the
   // authors' names sorted by author, would overstate it), then the list's order is walked with the row test
-  const newest = probeIds.orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
-  const found = base.select(sql.lit(1).as('one')).where(sql.ref(idColumn), 'in', newest).where(search(false)).limit(needed).as('found');
-  const share = Number((await db.selectFrom(found).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const share = Number(
+    (
+      await run('share', [needed], ([limit]) => {
+        const newest = probeIds().orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
+        const found = base.select(sql.lit(1).as('one')).where(sql.ref(idColumn), 'in', newest).where(search(false)).limit(limit as number).as('found');
+        return db.selectFrom(found).select(sql<number>`count(*)`.as('n'));
+      })
+    )[0].n,
+  );
   if (share < needed) return exactFromIndex();
-  return { rows: await page(base.where(search(false)) as QB), meta: meta(EXACT_TOTAL_UP_TO, false) };
+  return { rows: await page('walk', walked), meta: meta(EXACT_TOTAL_UP_TO, false) };
 
   // 2. and 3.: in one statement, the matches (at most one past the cap) through the index, their number,
   // and the page of them in the list's order; sending the matched ids back as a thousand parameters cost
   // more than the sort (PostgreSQL: 3 ms to parse and plan them)
   async function exactFromIndex() {
-    const matched = base
-      .select([sql.ref(idColumn).as('id'), sql.ref(req.order.column).as('sort_key')])
-      .where(search(true))
-      .limit(EXACT_TOTAL_UP_TO + 1)
-      .as('matched');
-    const counted = db.selectFrom(matched).select(['matched.id', 'matched.sort_key', sql<number>`count(*) over ()`.as('matches')]).as('counted');
-    const found = (await db
-      .selectFrom(counted)
-      .select(['counted.id', 'counted.matches'])
-      .orderBy('counted.sort_key', req.order.direction)
-      .orderBy('counted.id', req.order.direction)
-      .limit(req.limit)
-      .offset(req.offset)
-      .execute()) as { id: unknown; matches: number }[];
+    const matched = () =>
+      base
+        .select([sql.ref(idColumn).as('id'), sql.ref(req.order.column).as('sort_key')])
+        .where(search!(true))
+        .limit(EXACT_TOTAL_UP_TO + 1)
+        .as('matched');
+    const found = (await run('indexed', [], () => {
+      const numbered = db.selectFrom(matched()).select(['matched.id', 'matched.sort_key', sql<number>`count(*) over ()`.as('matches')]).as('counted');
+      return db
+        .selectFrom(numbered)
+        .select(['counted.id', 'counted.matches'])
+        .orderBy('counted.sort_key', req.order.direction)
+        .orderBy('counted.id', req.order.direction)
+        .limit(req.limit)
+        .offset(req.offset);
+    })) as { id: unknown; matches: number }[];
     // past the last page the rows do not say how many matched: counted apart (a rare call); on the
     // first page, no row means no match
-    const total = found.length
-      ? Number(found[0].matches)
-      : req.offset === 0
-        ? 0
-        : Number((await db.selectFrom(matched).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-    if (total <= EXACT_TOTAL_UP_TO) return { rows: await rowsOf(found.map((r) => r.id)), meta: meta(total) };
-    return { rows: await page(base.where(search(false)) as QB), meta: meta(EXACT_TOTAL_UP_TO, false) };
+    const total = found.length ? Number(found[0].matches) : req.offset === 0 ? 0 : await counted('indexed count', () => db.selectFrom(matched()));
+    if (total <= EXACT_TOTAL_UP_TO) return { rows: await rowsOf(ids(found)), meta: meta(total) };
+    return { rows: await page('walk', walked), meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
+}
+
+// ---- the list's statements, kept compiled --------------------------------------------------------------
+
+/** A value filled in at each call of a kept statement (a page's ids, a limit that follows the total). */
+class Hole {
+  constructor(readonly index: number) {}
+}
+
+interface KeptStatement {
+  compiled: CompiledQuery;
+  /** for each parameter of `compiled`, the index of the value that fills it, or -1 for a fixed one */
+  filled: number[];
+}
+
+/**
+ * How many statements are kept per database handle, and a check for the tests: with `check` on, every
+ * kept statement is built and compiled again at each use and must equal the one kept (a value used by a
+ * builder that its key does not hold would show here).
+ */
+export const LIST_STATEMENTS = { kept: 2000, check: false };
+const keptStatements = new WeakMap<Kysely<any>, Map<string, KeptStatement>>();
+
+/**
+ * The runner of a list's statements. Building and compiling a page's three or four statements with
+ * Kysely took about as long as SQLite took to run them (0.1-0.3 ms a request), so a named list keeps
+ * each compiled statement under everything that makes it: the list's name, its fixed conditions as
+ * compiled SQL with their values (a Sub-Admin's scope among them), the id column, the order, the page,
+ * the search text, the plan's sizes and the statement's role. What changes from call to call within
+ * that (the ids of a page, a limit that follows the list's total) is passed as `values`: the builder
+ * gets them as holes, and each call fills them in. An unnamed list builds every statement each time.
+ */
+function statementsOf(db: Kysely<any>, name: string | undefined, base: SelectQueryBuilder<any, any, any>, idColumn: string, req: ListRequest<string>) {
+  const fresh = async (values: unknown[], build: (holes: unknown[]) => Compilable<any>) => (await db.executeQuery(build(values).compile())).rows as any[];
+  if (name === undefined || LIST_STATEMENTS.kept <= 0) return (_role: string, values: unknown[], build: (holes: unknown[]) => Compilable<any>) => fresh(values, build);
+  let kept = keptStatements.get(db);
+  if (!kept) keptStatements.set(db, (kept = new Map()));
+  const fixed = base.compile();
+  const { column, direction } = req.order;
+  const prefix = [name, fixed.sql, JSON.stringify(fixed.parameters), idColumn, column, direction, req.limit, req.offset, req.filter, SEARCH_PLAN.probeRows, SEARCH_PLAN.exactTotalUpTo].join('\u0000');
+  const store = kept;
+  return async (role: string, values: unknown[], build: (holes: unknown[]) => Compilable<any>) => {
+    const key = `${prefix}\u0000${role}\u0000${values.length}`;
+    let statement = store.get(key);
+    if (!statement) {
+      const compiled = build(values.map((_, i) => new Hole(i))).compile();
+      statement = { compiled, filled: compiled.parameters.map((p) => (p instanceof Hole ? p.index : -1)) };
+      // the oldest goes first: the statements of lists in use are made again at their next call
+      if (store.size >= LIST_STATEMENTS.kept) store.delete(store.keys().next().value!);
+      store.set(key, statement);
+    }
+    const { compiled, filled } = statement;
+    const parameters = filled.map((at, i) => (at < 0 ? compiled.parameters[i] : values[at]));
+    if (LIST_STATEMENTS.check) {
+      const again = build(values).compile();
+      if (again.sql !== compiled.sql || JSON.stringify(again.parameters) !== JSON.stringify(parameters)) {
+        throw new Error(`list ${name}: the kept statement '${role}' differs from a new one:\n${compiled.sql} ${JSON.stringify(parameters)}\n${again.sql} ${JSON.stringify(again.parameters)}`);
+      }
+    }
+    return (await db.executeQuery({ ...compiled, parameters })).rows as any[];
+  };
 }

@@ -38,6 +38,7 @@ export function tableListRoute(
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns checked by the callers' table types
       const { rows, meta } = await runListQuery(base, (qb) => qb.select(opts.columns as any), req, 'id', {
         db: ctx.db,
+        name: opts.table,
         search: (indexed) => searchCondition(ctx.dialect, opts.table, opts.table, req.filter, indexed),
       });
       return list(reply, rows, meta);

@@ -122,6 +122,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       'posts.id',
       {
         db,
+        name: 'posts',
         total: () => countOf(db, `posts:${q.type}`),
         // a post is found by its title or description, or by its author's name (all in its search index)
         search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, q.type),

@@ -152,6 +152,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const base = reports().where('r.type', '=', q.type);
     const { rows, meta } = await runListQuery(base, withShownColumns, req, 'r.id', {
       db,
+      name: 'reports',
       total: () => countOf(db, `reports:${q.type}`),
       // a report is found by its own texts, its people, its post, comment or category: all copied onto it
       // and held by its search index, so neither form joins

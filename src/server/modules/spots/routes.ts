@@ -80,6 +80,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         'spots.id',
         {
           db,
+          name: 'spots',
           total: () => countOf(db, 'spots'),
           // a spot is found by its name and place, or by its creator's name (all in its search index)
           search: (indexed) => searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),

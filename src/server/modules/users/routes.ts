@@ -93,6 +93,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       'users.id',
       {
         db,
+        name: 'users',
         // the sub-admins a Sub-Admin may manage are a few: counted
         total: q.user_type === 'User' ? () => countOf(db, 'users:User:') : undefined,
         search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
