@@ -47,6 +47,10 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+const dialects = new WeakMap<object, DialectName>();
+/** The dialect of a handle openDatabase made (for the few statements whose best shape differs). */
+export const dialectOf = (db: object): DialectName | undefined => dialects.get(db);
+
 /** `log`: Kysely's query log (the bench times the statements a request runs with it). */
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string; log?: LogConfig }): Db {
   const writes = createWriteWatch();
@@ -54,6 +58,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: writes.watch(new PostgresDialect({ pool })), log: opts.log });
+    dialects.set(db, 'postgres');
     return { db, dialect: 'postgres', close: () => db.destroy(), onWrite };
   }
   if (opts.databaseUrl) throw new Error(`DATABASE_URL must start with postgres:// (got "${opts.databaseUrl}")`);
@@ -71,6 +76,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   // the search tables hold folded text (db/search.ts); their triggers call this
   sqlite.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
   const db = new Kysely<Database>({ dialect: writes.watch(new SqliteDialect({ database: withStatementCache(sqlite) })), log: opts.log });
+  dialects.set(db, 'sqlite');
   return { db, dialect: 'sqlite', close: () => db.destroy(), onWrite };
 }
 

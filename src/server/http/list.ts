@@ -3,6 +3,7 @@
 import { type Compilable, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
+import { dialectOf } from '../db/index';
 import { badRequest } from './errors';
 
 /** Deep offsets are capped: past this many rows a list asks the user to narrow the search. */
@@ -167,13 +168,14 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   // a list this short never holds more matches than the cap at any share the probe could see
   if (needed > PROBE_ROWS) return exactFromIndex();
   const probeIds = () => base.select(sql.ref(idColumn).as('id'));
+  // PostgreSQL tests the whole probe: told to stop after a few matches, its planner walks the table's
+  // order and tests every row against the probe's ids, and a term that matches nothing reads them all
+  const stopsEarly = dialectOf(db) !== 'postgres';
+  const stopAt = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q, limit: unknown) => (stopsEarly ? (qb.limit(limit as number) as Q) : qb);
   if (req.order.column === idColumn) {
     // the newest (or oldest) rows are the list's own first rows: one probe estimates and pages
     const probed = await run('probe', [Math.max(wanted, needed)], ([take]) =>
-      ordered(probeIds())
-        .where(sql.ref(idColumn), 'in', ordered(probeIds()).limit(PROBE_ROWS))
-        .where(search(false))
-        .limit(take as number),
+      stopAt(ordered(probeIds()).where(sql.ref(idColumn), 'in', ordered(probeIds()).limit(PROBE_ROWS)).where(search(false)), take),
     );
     if (probed.length < needed) return exactFromIndex();
     // common enough that walking the list's order finds the page sooner than the index lists every match
@@ -186,7 +188,7 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
     (
       await run('share', [needed], ([limit]) => {
         const newest = probeIds().orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
-        const found = base.select(sql.lit(1).as('one')).where(sql.ref(idColumn), 'in', newest).where(search(false)).limit(limit as number).as('found');
+        const found = stopAt(base.select(sql.lit(1).as('one')).where(sql.ref(idColumn), 'in', newest).where(search(false)), limit).as('found');
         return db.selectFrom(found).select(sql<number>`count(*)`.as('n'));
       })
     )[0].n,
