@@ -1,4 +1,4 @@
-// The statements of a list are kept compiled (http/list.ts LIST_STATEMENTS): the second call of a list
+// The statements of a list are kept compiled (http/list.ts, through db/keptStatements.ts): the second call of a list
 // runs the statements the first one built, with only a page's ids and the limits that follow the total
 // filled in. What must never happen: one person's scope in another's list, a row the kept statements
 // miss, or a kept statement that differs from what the builders would make now. The suite's check mode

@@ -8,14 +8,14 @@ import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
-import { LIST_STATEMENTS } from '../../src/server/http/list';
+import { KEPT_STATEMENTS } from '../../src/server/db/keptStatements';
 import { insertUser } from '../../src/server/modules/users/service';
 
 export const TEST_SCRYPT_N = 2 ** 14;
 
 // every list statement the suite takes from the kept ones is built again and must be the same
-// (http/list.ts): a key that misses something a builder uses fails the test that reaches it
-LIST_STATEMENTS.check = true;
+// (db/keptStatements.ts): a key that misses something a builder uses fails the test that reaches it
+KEPT_STATEMENTS.check = true;
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 
 /** Dialects the API suite runs on: always SQLite, and PostgreSQL when TEST_DATABASE_URL is set. */

@@ -2,8 +2,9 @@
 // row_counts instead of counting a million rows, and the users list sorts by per-user counts kept on the
 // user's row. Triggers keep both (SQLite and PostgreSQL alike), so every writer, the seeders included,
 // keeps them right. Defined once here; migration 011 installs them.
-import { type CompiledQuery, type Kysely, NoResultError, sql } from 'kysely';
+import { type Kysely, NoResultError, sql } from 'kysely';
 import { type DialectName, hasColumn } from './index';
+import { runKept } from './keptStatements';
 import type { Database } from './schema';
 
 /** A table whose live rows are counted under a key; `{r}` stands for the row (new or old). */
@@ -137,29 +138,16 @@ $body$`,
   }
 }
 
-/**
- * countOf's statement for each prefix, built and compiled once per database handle: a list's first page
- * asks for its total on every call, and building the query cost more than running it. The prefixes are
- * the code's own constants, so there are few; past COUNT_STATEMENTS_KEPT they are compiled each time.
- */
-const countStatements = new WeakMap<Kysely<Database>, Map<string, CompiledQuery<{ n: number }>>>();
-const COUNT_STATEMENTS_KEPT = 100;
-
-/** The sum of the counters whose names start with `prefix` ('posts:post', 'users:User:'). */
+/** The sum of the counters whose names start with `prefix` ('posts:post', 'users:User:'); its statement is
+ * kept compiled (db/keptStatements.ts): a list's first page asks for its total on every call. */
 export async function countOf(db: Kysely<Database>, prefix: string): Promise<number> {
-  let byPrefix = countStatements.get(db);
-  if (!byPrefix) countStatements.set(db, (byPrefix = new Map()));
-  let statement = byPrefix.get(prefix);
-  if (!statement) {
-    statement = db
+  const [row] = await runKept(db, `count\u0000${prefix}`, [], () =>
+    db
       .selectFrom('row_counts')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
-      .where((eb) => (prefix.endsWith(':') ? eb('name', 'like', `${prefix}%`) : eb('name', '=', prefix)))
-      .compile();
-    if (byPrefix.size < COUNT_STATEMENTS_KEPT) byPrefix.set(prefix, statement);
-  }
-  const row = (await db.executeQuery(statement)).rows[0];
-  if (!row) throw new NoResultError(statement.query as ConstructorParameters<typeof NoResultError>[0]);
+      .where((eb) => (prefix.endsWith(':') ? eb('name', 'like', `${prefix}%`) : eb('name', '=', prefix))),
+  );
+  if (!row) throw new NoResultError(db.selectFrom('row_counts').toOperationNode());
   return Number(row.n);
 }
 

@@ -1,9 +1,10 @@
 // List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
-import { type Compilable, type CompiledQuery, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
 import { dialectOf } from '../db/index';
+import { runKept } from '../db/keptStatements';
 import { badRequest } from './errors';
 
 /** Deep offsets are capped: past this many rows a list asks the user to narrow the search. */
@@ -226,61 +227,18 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
 
 // ---- the list's statements, kept compiled --------------------------------------------------------------
 
-/** A value filled in at each call of a kept statement (a page's ids, a limit that follows the total). */
-class Hole {
-  constructor(readonly index: number) {}
-}
-
-interface KeptStatement {
-  compiled: CompiledQuery;
-  /** for each parameter of `compiled`, the index of the value that fills it, or -1 for a fixed one */
-  filled: number[];
-}
-
 /**
- * How many statements are kept per database handle, and a check for the tests: with `check` on, every
- * kept statement is built and compiled again at each use and must equal the one kept (a value used by a
- * builder that its key does not hold would show here).
- */
-export const LIST_STATEMENTS = { kept: 2000, check: false };
-const keptStatements = new WeakMap<Kysely<any>, Map<string, KeptStatement>>();
-
-/**
- * The runner of a list's statements. Building and compiling a page's three or four statements with
- * Kysely took about as long as SQLite took to run them (0.1-0.3 ms a request), so a named list keeps
- * each compiled statement under everything that makes it: the list's name, its fixed conditions as
- * compiled SQL with their values (a Sub-Admin's scope among them), the id column, the order, the page,
- * the search text, the plan's sizes and the statement's role. What changes from call to call within
- * that (the ids of a page, a limit that follows the list's total) is passed as `values`: the builder
- * gets them as holes, and each call fills them in. An unnamed list builds every statement each time.
+ * The runner of a list's statements. A named list keeps each compiled statement (db/keptStatements.ts)
+ * under everything that makes it: the list's name, its fixed conditions as compiled SQL with their values
+ * (a Sub-Admin's scope among them), the id column, the order, the page, the search text, the plan's sizes
+ * and the statement's role. What changes from call to call within that (the ids of a page, a limit that
+ * follows the list's total) is passed as `values`. An unnamed list builds every statement each time.
  */
 function statementsOf(db: Kysely<any>, name: string | undefined, base: SelectQueryBuilder<any, any, any>, idColumn: string, req: ListRequest<string>) {
-  const fresh = async (values: unknown[], build: (holes: unknown[]) => Compilable<any>) => (await db.executeQuery(build(values).compile())).rows as any[];
-  if (name === undefined || LIST_STATEMENTS.kept <= 0) return (_role: string, values: unknown[], build: (holes: unknown[]) => Compilable<any>) => fresh(values, build);
-  let kept = keptStatements.get(db);
-  if (!kept) keptStatements.set(db, (kept = new Map()));
+  type Build = (holes: readonly unknown[]) => Compilable<any>;
+  if (name === undefined) return async (_role: string, values: unknown[], build: Build) => (await db.executeQuery(build(values).compile())).rows as any[];
   const fixed = base.compile();
   const { column, direction } = req.order;
-  const prefix = [name, fixed.sql, JSON.stringify(fixed.parameters), idColumn, column, direction, req.limit, req.offset, req.filter, SEARCH_PLAN.probeRows, SEARCH_PLAN.exactTotalUpTo].join('\u0000');
-  const store = kept;
-  return async (role: string, values: unknown[], build: (holes: unknown[]) => Compilable<any>) => {
-    const key = `${prefix}\u0000${role}\u0000${values.length}`;
-    let statement = store.get(key);
-    if (!statement) {
-      const compiled = build(values.map((_, i) => new Hole(i))).compile();
-      statement = { compiled, filled: compiled.parameters.map((p) => (p instanceof Hole ? p.index : -1)) };
-      // the oldest goes first: the statements of lists in use are made again at their next call
-      if (store.size >= LIST_STATEMENTS.kept) store.delete(store.keys().next().value!);
-      store.set(key, statement);
-    }
-    const { compiled, filled } = statement;
-    const parameters = filled.map((at, i) => (at < 0 ? compiled.parameters[i] : values[at]));
-    if (LIST_STATEMENTS.check) {
-      const again = build(values).compile();
-      if (again.sql !== compiled.sql || JSON.stringify(again.parameters) !== JSON.stringify(parameters)) {
-        throw new Error(`list ${name}: the kept statement '${role}' differs from a new one:\n${compiled.sql} ${JSON.stringify(parameters)}\n${again.sql} ${JSON.stringify(again.parameters)}`);
-      }
-    }
-    return (await db.executeQuery({ ...compiled, parameters })).rows as any[];
-  };
+  const prefix = ['list', name, fixed.sql, JSON.stringify(fixed.parameters), idColumn, column, direction, req.limit, req.offset, req.filter, SEARCH_PLAN.probeRows, SEARCH_PLAN.exactTotalUpTo].join('\u0000');
+  return (role: string, values: unknown[], build: Build) => runKept(db, `${prefix}\u0000${role}`, values, build);
 }
