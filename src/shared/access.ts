@@ -1,5 +1,6 @@
 // Roles, permissions and who may open what. Pure functions used by the menu, the admin's
 // authProvider.canAccess and the server's route guard, so the three never disagree.
+import { ACCESS_ENTRIES, type RegisteredName } from './resources/index';
 
 export const ROLES = ['Admin', 'Sub-Admin', 'User'] as const;
 export type Role = (typeof ROLES)[number];
@@ -28,29 +29,11 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** Who may reach a resource: any staff member ('staff'), a permission, or Admins only ('admin'). */
 export type Rule = 'staff' | 'admin' | Permission;
 
-/** Each admin resource / page and the rule that opens it (spec §6). */
-export const RESOURCE_RULES = {
-  dashboard: 'staff',
-  profile: 'staff',
-  user: 'User-list',
-  subadmin: 'SubAdmin-list',
-  spot: 'Spot-list',
-  post: 'Post-list',
-  itinerary: 'Itinerary-list',
-  category: 'Categories-list',
-  tag: 'Tags-list',
-  emailtemplate: 'EmailTemplate-list',
-  contentmanagement: 'admin',
-  reportCategories: 'Report-list',
-  // Report Post and Report User have no permission check in the menu (spec §6); their data comes from
-  // the `reports` calls, which need Report-list like the rest of the group.
-  report: 'staff',
-  reportedComments: 'Report-list',
-  reportedUsers: 'staff',
-  reports: 'Report-list',
-  chat: 'admin',
-  aiItineraries: 'admin',
-} as const satisfies Record<string, Rule>;
+/**
+ * Each admin resource / page and the rule that opens it (spec §6), from the registry
+ * (src/shared/resources/): a resource's declaration names its rule.
+ */
+export const RESOURCE_RULES = Object.fromEntries(ACCESS_ENTRIES.map((e) => [e.name, e.rule])) as { readonly [K in RegisteredName]: Rule };
 export type ResourceName = keyof typeof RESOURCE_RULES;
 
 export interface Principal {

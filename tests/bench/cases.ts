@@ -1,6 +1,7 @@
-// The lists of the admin (src/admin/providers/dataProvider.ts ENDPOINTS) and the calls measured on
-// each: first page, page 500 where the list is big enough, a sort by each sortable column (the SORTABLE
-// maps of src/server/modules/*/routes.ts and catalogues/*.ts) and the search terms planted by data.ts.
+// The lists of the admin (the registry, src/shared/resources/) and the calls measured on each: first
+// page, page 500 where the list is big enough, a sort by each sortable field the registry declares and
+// the search terms planted by data.ts.
+import { category, contentmanagement, post, report, sortNames, spot, user } from '../../src/shared/resources/index';
 import { type SeedParams, TERMS } from './data';
 
 type Direction = 'ASC' | 'DESC';
@@ -26,12 +27,13 @@ export interface Case {
   url: string;
 }
 
-const USER_SORTS = ['id', 'name', 'username', 'email', 'phone', 'status', 'sequence', 'location', 'created_at', 'postCount', 'userSpotCount', 'itineraryCount'];
-const POST_SORTS = ['id', 'title', 'description', 'sequence', 'created_at', 'user', 'is_planeed', 'is_public'];
-const SPOT_SORTS = ['id', 'name', 'country', 'status', 'created_at', 'created_by'];
-const REPORT_SORTS = ['id', 'created_at', 'type', 'reason', 'status', 'reported_by', 'created_by', 'post_title', 'comment'];
-const NAMED_SORTS = ['id', 'name', 'status', 'created_at'];
-const PAGE_SORTS = ['id', 'title', 'slug', 'status', 'created_at'];
+// the sortable columns of each list, as the registry declares them
+const USER_SORTS = sortNames(user);
+const POST_SORTS = sortNames(post);
+const SPOT_SORTS = sortNames(spot);
+const REPORT_SORTS = sortNames(report);
+const NAMED_SORTS = sortNames(category);
+const PAGE_SORTS = sortNames(contentmanagement);
 
 export const DEEP_PAGE = 500;
 const PAGE_SIZE = 10;

@@ -1,47 +1,14 @@
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import ArticleIcon from '@mui/icons-material/Article';
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import CategoryIcon from '@mui/icons-material/Category';
-import ChatIcon from '@mui/icons-material/Chat';
-import CommentIcon from '@mui/icons-material/Comment';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import EmailIcon from '@mui/icons-material/Email';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import PeopleIcon from '@mui/icons-material/People';
-import PersonIcon from '@mui/icons-material/Person';
-import PhotoIcon from '@mui/icons-material/PhotoLibrary';
-import PlaceIcon from '@mui/icons-material/Place';
-import ReportIcon from '@mui/icons-material/Report';
-import RouteIcon from '@mui/icons-material/Route';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { type ReactElement, useState } from 'react';
+import { createElement, useState } from 'react';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { canAccess } from '../../shared/access';
+import { ICONS } from '../icons';
 import { session } from '../providers/session';
 import { type MenuGroup, visibleMenu } from './menuItems';
 
-const ICONS: Record<string, ReactElement> = {
-  dashboard: <DashboardIcon />,
-  people: <PeopleIcon />,
-  admin: <AdminPanelSettingsIcon />,
-  place: <PlaceIcon />,
-  photo: <PhotoIcon />,
-  route: <RouteIcon />,
-  category: <CategoryIcon />,
-  tag: <LocalOfferIcon />,
-  email: <EmailIcon />,
-  article: <ArticleIcon />,
-  chat: <ChatIcon />,
-  ai: <AutoAwesomeIcon />,
-  report: <ReportIcon />,
-  list: <FormatListBulletedIcon />,
-  comment: <CommentIcon />,
-  person: <PersonIcon />,
-};
 
 function Group({ group }: { group: MenuGroup }) {
   const translate = useTranslate();
@@ -52,7 +19,7 @@ function Group({ group }: { group: MenuGroup }) {
     <>
       {/* inside react-admin's role="menu": the group's toggle is a menu item, its entries a group */}
       <ListItemButton role="menuitem" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={translate(group.title)} sx={{ py: 0.75 }}>
-        <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[group.icon]}</ListItemIcon>
+        <ListItemIcon sx={{ minWidth: 40 }}>{createElement(ICONS[group.icon])}</ListItemIcon>
         {/* folded, the navigation shows icons only */}
         {sidebarOpen && <ListItemText primary={translate(group.title)} />}
         {sidebarOpen && (open ? <ExpandLess /> : <ExpandMore />)}
@@ -60,7 +27,7 @@ function Group({ group }: { group: MenuGroup }) {
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding role="group" aria-label={translate(group.title)} sx={{ ps: sidebarOpen ? 2 : 0, '& .MuiMenuItem-root': { ps: sidebarOpen ? 3 : 2 } }}>
           {group.children.map((c) => (
-            <RaMenu.Item key={c.id} to={c.url} primaryText={translate(c.title)} leftIcon={ICONS[c.icon]} />
+            <RaMenu.Item key={c.id} to={c.url} primaryText={translate(c.title)} leftIcon={createElement(ICONS[c.icon])} />
           ))}
         </List>
       </Collapse>
@@ -81,7 +48,7 @@ export function Menu() {
             key={entry.id}
             to={entry.url}
             primaryText={translate(entry.title)}
-            leftIcon={ICONS[entry.icon]}
+            leftIcon={createElement(ICONS[entry.icon])}
           />
         ) : (
           <Group key={entry.id} group={entry} />

@@ -1,6 +1,7 @@
 // The side menu (spec §2 "Side menu targets", §6): groups and targets, each tied to the resource whose
-// access rule decides whether a Sub-Admin sees it.
+// access rule decides whether a Sub-Admin sees it. Built from the registry's menu placements.
 import type { ResourceName } from '../../shared/access';
+import { ACCESS_ENTRIES, type AccessDeclaration, type IconName, MENU_GROUPS, type MenuPlacement } from '../../shared/resources/index';
 
 export interface MenuLink {
   type: 'item';
@@ -8,52 +9,38 @@ export interface MenuLink {
   title: string;
   url: string;
   resource: ResourceName;
-  icon: string;
+  icon: IconName;
 }
 export interface MenuGroup {
   type: 'collapse';
   id: string;
   title: string;
-  icon: string;
+  icon: IconName;
   children: MenuLink[];
 }
 export type MenuEntry = MenuLink | MenuGroup;
 
-const item = (id: string, url: string, resource: ResourceName, icon: string): MenuLink => ({
+const linkOf = (resource: ResourceName, menu: MenuPlacement): MenuLink => ({
   type: 'item',
-  id,
-  title: `app.menu.${id}`,
-  url,
+  id: menu.id,
+  title: `app.menu.${menu.id}`,
+  url: menu.path,
   resource,
-  icon,
+  icon: menu.icon,
 });
 
-export const MENU: MenuEntry[] = [
-  item('dashboard', '/dashboard', 'dashboard', 'dashboard'),
-  item('users', '/user', 'user', 'people'),
-  item('subadmin', '/subadmin', 'subadmin', 'admin'),
-  item('spots', '/spot', 'spot', 'place'),
-  item('posts', '/post', 'post', 'photo'),
-  item('itineraries', '/itinerary', 'itinerary', 'route'),
-  item('categories', '/category', 'category', 'category'),
-  item('tags', '/tag', 'tag', 'tag'),
-  item('email_templates', '/emailtemplate', 'emailtemplate', 'email'),
-  item('content_management', '/contentmanagement', 'contentmanagement', 'article'),
-  item('ai_chat', '/chat', 'chat', 'chat'),
-  item('ai_itineraries', '/aiItineraries', 'aiItineraries', 'ai'),
-  {
-    type: 'collapse',
-    id: 'report',
-    title: 'app.menu.report',
-    icon: 'report',
-    children: [
-      item('report_categories', '/reportCategories', 'reportCategories', 'list'),
-      item('report_post', '/report', 'report', 'photo'),
-      item('report_comment', '/reportedComments', 'reportedComments', 'comment'),
-      item('report_user', '/reportedUsers', 'reportedUsers', 'person'),
-    ],
-  },
-];
+/** The menu of the registry (src/shared/resources/): each entry's placement, groups where named. */
+export function menuOf(entries: readonly AccessDeclaration[]): MenuEntry[] {
+  const placed = entries.flatMap((e) => (e.menu ? [{ resource: e.name as ResourceName, menu: e.menu }] : []));
+  const top: { order: number; entry: MenuEntry }[] = placed.filter((p) => !p.menu.group).map((p) => ({ order: p.menu.order, entry: linkOf(p.resource, p.menu) }));
+  for (const [id, group] of Object.entries(MENU_GROUPS)) {
+    const children = placed.filter((p) => p.menu.group === id).sort((a, b) => a.menu.order - b.menu.order);
+    if (children.length) top.push({ order: group.order, entry: { type: 'collapse', id, title: group.label, icon: group.icon, children: children.map((c) => linkOf(c.resource, c.menu)) } });
+  }
+  return top.sort((a, b) => a.order - b.order).map((t) => t.entry);
+}
+
+export const MENU: MenuEntry[] = menuOf(ACCESS_ENTRIES);
 
 /** The menu a principal sees: entries it may open, groups with at least one such child. */
 export function visibleMenu(allowed: (resource: ResourceName) => boolean, menu: MenuEntry[] = MENU): MenuEntry[] {

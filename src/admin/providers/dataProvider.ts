@@ -1,7 +1,9 @@
 // The single dataProvider: one table maps each resource to its spec §7 calls, page base, default
-// order and extra query. Later resources add rows here, not new providers.
+// order and extra query, made from the registry (src/shared/resources/): a new resource declares its
+// calls there, not here.
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import type { DashboardStatistics, ListOrder, ListPayload } from '../../shared/contract';
+import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
 import { apiFetch, toQuery } from './httpClient';
 
@@ -31,110 +33,28 @@ export interface EndpointRow {
   json?: boolean;
 }
 
-const byIdDesc: ListOrder = { direction: 'DESC', name: 'id', type: 'default' };
-const byNameAsc: ListOrder = { direction: 'ASC', name: 'name', type: 'default' };
+/** A call's path with the record's id in place of `:id`. */
+const withId = (path: string) => (id: RaRecord['id']) => path.replace(':id', encodeURIComponent(String(id)));
 
-/** The three report lists share one call, told apart by type (spec §7 "Reports"). */
-function reportRow(type: ReportType): EndpointRow {
-  return { list: '/user/reports', one: (id) => `/user/reports-detail/${id}`, pageBase: 0, defaultOrder: byIdDesc, query: { type } };
+/** The dataProvider row of a registered resource (src/shared/resources/): its declared calls. */
+export function endpointRow(resource: ResourceDeclaration): EndpointRow {
+  const { api } = resource;
+  return {
+    list: api.list,
+    pageBase: api.pageBase,
+    defaultOrder: api.defaultOrder,
+    ...(api.one ? { one: withId(api.one) } : {}),
+    ...(api.query ? { query: { ...api.query } } : {}),
+    ...(api.create ? { create: api.create } : {}),
+    ...(api.update ? { update: api.update } : {}),
+    ...(api.remove ? { remove: withId(api.remove) } : {}),
+    ...(api.createFields ? { createFields: { ...api.createFields } } : {}),
+    ...(api.sequence ? { sequence: api.sequence } : {}),
+    ...(api.json ? { json: true } : {}),
+  };
 }
 
-export const ENDPOINTS: Record<string, EndpointRow> = {
-  user: {
-    list: '/user',
-    one: (id) => `/user/login/${id}`,
-    pageBase: 1,
-    defaultOrder: byIdDesc,
-    query: { user_type: 'User' },
-    create: '/user',
-    update: '/user/update-user',
-    remove: (id) => `/user/delete/${id}`,
-    createFields: { user_type: 'User' },
-    sequence: '/user/sequence/change',
-  },
-  subadmin: {
-    list: '/user',
-    one: (id) => `/user/login/${id}`,
-    pageBase: 0,
-    defaultOrder: byIdDesc,
-    query: { user_type: 'Sub-Admin' },
-    create: '/user',
-    update: '/user/update-user',
-    remove: (id) => `/user/delete/${id}`,
-    createFields: { user_type: 'Sub-Admin' },
-  },
-  category: {
-    list: '/category',
-    pageBase: 0,
-    defaultOrder: byNameAsc,
-    create: '/category/create',
-    update: '/category/update',
-    remove: (id) => `/category/delete/${id}`,
-    json: true,
-  },
-  tag: {
-    list: '/tag',
-    pageBase: 0,
-    defaultOrder: byNameAsc,
-    create: '/tag/create',
-    update: '/tag/update',
-    remove: (id) => `/tag/delete/${id}`,
-    json: true,
-  },
-  reportCategories: {
-    list: '/reportCategory',
-    pageBase: 0,
-    defaultOrder: byIdDesc,
-    query: { typeUser: 'admin' },
-    create: '/reportCategory/create',
-    update: '/reportCategory/update',
-    remove: (id) => `/reportCategory/delete/${id}`,
-    json: true,
-  },
-  emailtemplate: { list: '/email-template', pageBase: 0, defaultOrder: byIdDesc, update: '/email-template', json: true },
-  spot: {
-    list: '/spot',
-    pageBase: 0,
-    defaultOrder: byIdDesc,
-    query: { typeUser: 'admin' },
-    create: '/spot',
-    update: '/spot',
-    remove: (id) => `/spot/delete/${id}`,
-    json: true,
-  },
-  post: {
-    list: '/post',
-    one: (id) => `/post/${id}`,
-    pageBase: 0,
-    defaultOrder: byIdDesc,
-    query: { type: 'post' },
-    create: '/post/createUpdateAdminPost',
-    update: '/post/createUpdateAdminPost',
-    remove: (id) => `/post/adminPostDelete/${id}`,
-    sequence: '/post/sequence/change',
-  },
-  itinerary: {
-    list: '/post',
-    one: (id) => `/post/${id}`,
-    pageBase: 0,
-    defaultOrder: byIdDesc,
-    query: { type: 'itinerary' },
-    remove: (id) => `/post/adminPostDelete/${id}`,
-    sequence: '/post/sequence/change',
-  },
-  report: reportRow('post'),
-  reportedComments: reportRow('comment'),
-  reportedUsers: reportRow('user'),
-  contentmanagement: {
-    list: '/page',
-    pageBase: 0,
-    defaultOrder: byIdDesc,
-    create: '/page',
-    update: '/page',
-    remove: (id) => `/page/delete/${id}`,
-    json: true,
-  },
-};
+export const ENDPOINTS: Record<string, EndpointRow> = Object.fromEntries(RESOURCES.map((r) => [r.name, endpointRow(r)]));
 
 function endpoint(resource: string): EndpointRow {
   const row = ENDPOINTS[resource];

@@ -1,4 +1,5 @@
-import CategoryIcon from '@mui/icons-material/Category';
+import { category as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./CategoryList'), 'CategoryList'), icon: CategoryIcon };
+export default { list: lazyNamed(() => import('./CategoryList'), 'CategoryList'), icon: iconOf(declared) };

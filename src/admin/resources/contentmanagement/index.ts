@@ -1,4 +1,5 @@
-import ArticleIcon from '@mui/icons-material/Article';
+import { contentmanagement as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./ContentPageList'), 'ContentPageList'), icon: ArticleIcon };
+export default { list: lazyNamed(() => import('./ContentPageList'), 'ContentPageList'), icon: iconOf(declared) };

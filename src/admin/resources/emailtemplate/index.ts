@@ -1,4 +1,5 @@
-import EmailIcon from '@mui/icons-material/Email';
+import { emailtemplate as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./EmailTemplateList'), 'EmailTemplateList'), icon: EmailIcon };
+export default { list: lazyNamed(() => import('./EmailTemplateList'), 'EmailTemplateList'), icon: iconOf(declared) };

@@ -1,5 +1,6 @@
-import PhotoIcon from '@mui/icons-material/Photo';
+import { post as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
 export const PostShow = lazyNamed(() => import('./PostShow'), 'PostShow');
-export default { list: lazyNamed(() => import('./PostList'), 'PostList'), icon: PhotoIcon };
+export default { list: lazyNamed(() => import('./PostList'), 'PostList'), icon: iconOf(declared) };

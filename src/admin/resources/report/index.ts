@@ -1,4 +1,5 @@
-import FlagIcon from '@mui/icons-material/Flag';
+import { report as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./ReportPostList'), 'ReportPostList'), icon: FlagIcon };
+export default { list: lazyNamed(() => import('./ReportPostList'), 'ReportPostList'), icon: iconOf(declared) };

@@ -1,4 +1,5 @@
-import ReportIcon from '@mui/icons-material/Report';
+import { reportCategories as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./ReportCategoryList'), 'ReportCategoryList'), icon: ReportIcon };
+export default { list: lazyNamed(() => import('./ReportCategoryList'), 'ReportCategoryList'), icon: iconOf(declared) };

@@ -1,4 +1,5 @@
-import CommentIcon from '@mui/icons-material/Comment';
+import { reportedComments as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./ReportedCommentList'), 'ReportedCommentList'), icon: CommentIcon };
+export default { list: lazyNamed(() => import('./ReportedCommentList'), 'ReportedCommentList'), icon: iconOf(declared) };

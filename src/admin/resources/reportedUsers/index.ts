@@ -1,4 +1,5 @@
-import PersonOffIcon from '@mui/icons-material/PersonOff';
+import { reportedUsers as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./ReportedUserList'), 'ReportedUserList'), icon: PersonOffIcon };
+export default { list: lazyNamed(() => import('./ReportedUserList'), 'ReportedUserList'), icon: iconOf(declared) };

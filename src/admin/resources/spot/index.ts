@@ -1,4 +1,5 @@
-import PlaceIcon from '@mui/icons-material/Place';
+import { spot as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./SpotList'), 'SpotList'), icon: PlaceIcon };
+export default { list: lazyNamed(() => import('./SpotList'), 'SpotList'), icon: iconOf(declared) };

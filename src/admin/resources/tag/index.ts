@@ -1,4 +1,5 @@
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import { tag as declared } from '../../../shared/resources/index';
+import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
 
-export default { list: lazyNamed(() => import('./TagList'), 'TagList'), icon: LocalOfferIcon };
+export default { list: lazyNamed(() => import('./TagList'), 'TagList'), icon: iconOf(declared) };

@@ -20,6 +20,7 @@ import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { tableListRoute } from './tableListRoute';
+import { category, type SortColumns } from '../../../shared/resources/index';
 
 type NamedTable = 'categories' | 'tags' | 'report_categories';
 
@@ -42,7 +43,7 @@ export interface NamedStatusSpec {
   onDelete?: (trx: Kysely<Database>, id: number) => Promise<void>;
 }
 
-const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const;
+const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof category>;
 const COLUMNS = ['id', 'name', 'status', 'created_at'] as const;
 
 export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, spec: NamedStatusSpec) {

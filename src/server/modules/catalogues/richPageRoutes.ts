@@ -22,6 +22,7 @@ import { idParams, optionalId } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
 import { tableListRoute } from './tableListRoute';
+import { contentmanagement, type SortColumns } from '../../../shared/resources/index';
 
 type PageTable = 'email_templates' | 'content_pages';
 
@@ -43,7 +44,7 @@ export interface RichPageSpec {
   check?: (values: { title: string; description: string; stored: string }) => ValidationMessageKey | null;
 }
 
-const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const;
+const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof contentmanagement>;
 const COLUMNS = ['id', 'title', 'slug', 'description', 'status', 'created_at'] as const;
 
 export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec: RichPageSpec) {

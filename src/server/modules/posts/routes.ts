@@ -21,6 +21,7 @@ import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { removeUnusedImage } from '../spots/service';
 import { loadPost, type PostType, savePost } from './service';
+import { post, type SortColumns } from '../../../shared/resources/index';
 
 const tags = ['posts'];
 const resourceOf = (type: string): ResourceName => (type === 'itinerary' ? 'itinerary' : 'post');
@@ -36,7 +37,7 @@ const SORTABLE = {
   user: 'posts.user_name',
   is_planeed: 'posts.is_planeed',
   is_public: 'posts.is_public',
-} as const;
+} as const satisfies SortColumns<typeof post>;
 
 /** Lists in a form field: JSON text (the admin's dialog), repeated fields or `name[]`. */
 function formLists(fields: Record<string, unknown>) {

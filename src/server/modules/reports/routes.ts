@@ -16,6 +16,7 @@ import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { opposite, postStatus, setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
+import { report, type SortColumns } from '../../../shared/resources/index';
 
 const tags = ['reports'];
 const REPORT_TYPES = ['post', 'comment', 'user'] as const;
@@ -145,7 +146,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         created_by: 'r.target_name',
         post_title: 'r.post_title',
         comment: 'r.comment_text',
-      },
+      } satisfies SortColumns<typeof report>,
       defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
       pageBase: 0,
     });

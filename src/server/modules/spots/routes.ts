@@ -16,6 +16,7 @@ import { list, ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
 import { lockPlace, removeUnusedImage, sameSpot } from './service';
+import { type SortColumns, spot } from '../../../shared/resources/index';
 
 const tags = ['spots'];
 const SORTABLE = {
@@ -26,7 +27,7 @@ const SORTABLE = {
   created_at: 'spots.created_at',
   // the creator's name copied onto the spot (db/authorNames.ts)
   created_by: 'spots.user_name',
-} as const;
+} as const satisfies SortColumns<typeof spot>;
 const COLUMNS = [
   'spots.id',
   'spots.name',

@@ -30,6 +30,7 @@ import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { audit, findUserByEmail, permissionsOf } from '../auth/service';
 import { insertUser, storeProfilePicture, userCounts } from './service';
+import { type SortColumns, user } from '../../../shared/resources/index';
 
 const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
 
@@ -47,7 +48,7 @@ const SORTABLE = {
   postCount: 'users.post_count',
   userSpotCount: 'users.spot_count',
   itineraryCount: 'users.itinerary_count',
-} as const;
+} as const satisfies SortColumns<typeof user>;
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;

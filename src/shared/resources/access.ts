@@ -1,0 +1,19 @@
+// Names that only carry an access rule: the pages beside the resources, and the group of report calls.
+import type { AccessDeclaration } from './types';
+
+const declareAccess = <const D extends AccessDeclaration>(declaration: D): D => declaration;
+
+export const dashboard = declareAccess({
+  name: 'dashboard',
+  rule: 'staff',
+  menu: { id: 'dashboard', path: '/dashboard', icon: 'dashboard', order: 10 },
+});
+export const profile = declareAccess({ name: 'profile', rule: 'staff' });
+export const chat = declareAccess({ name: 'chat', rule: 'admin', menu: { id: 'ai_chat', path: '/chat', icon: 'chat', order: 110 } });
+export const aiItineraries = declareAccess({
+  name: 'aiItineraries',
+  rule: 'admin',
+  menu: { id: 'ai_itineraries', path: '/aiItineraries', icon: 'ai', order: 120 },
+});
+/** The report calls (lists, details, moderation) and the dashboard's Reports card. */
+export const reports = declareAccess({ name: 'reports', rule: 'Report-list' });

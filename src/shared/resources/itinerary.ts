@@ -1,0 +1,21 @@
+// Itineraries (spec §2 "/itinerary"): posts of type itinerary; created from the AI itineraries page.
+import { POST_FIELDS } from './post';
+import { declareResource } from './types';
+
+export const itinerary = declareResource({
+  name: 'itinerary',
+  label: 'resources.itinerary.name',
+  rule: 'Itinerary-list',
+  menu: { id: 'itineraries', path: '/itinerary', icon: 'route', order: 60 },
+  api: {
+    list: '/post',
+    one: '/post/:id',
+    remove: '/post/adminPostDelete/:id',
+    sequence: '/post/sequence/change',
+    pageBase: 0,
+    defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+    query: { type: 'itinerary' },
+  },
+  fields: POST_FIELDS,
+  dashboardCard: { statistic: 'itinerary', title: 'app.dashboard.itineraries', icon: 'Route', color: '#f4511e', order: 40 },
+});

@@ -1,0 +1,13 @@
+// Report Post (spec §2 "/report"): reported posts and itineraries.
+import { REPORT_FIELDS, reportCalls } from './reportParts';
+import { declareResource } from './types';
+
+export const report = declareResource({
+  name: 'report',
+  label: 'resources.report.name',
+  rule: 'staff',
+  menu: { id: 'report_post', path: '/report', icon: 'photo', order: 20, group: 'report' },
+  api: reportCalls('post'),
+  fields: REPORT_FIELDS,
+  dashboardCard: { statistic: 'report', title: 'app.dashboard.reports', icon: 'Report', color: '#e53935', order: 70, access: 'reports' },
+});

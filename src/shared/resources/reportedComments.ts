@@ -1,0 +1,12 @@
+// Report Comment (spec §2 "/reportedComments"): reported comments.
+import { REPORT_FIELDS, reportCalls } from './reportParts';
+import { declareResource } from './types';
+
+export const reportedComments = declareResource({
+  name: 'reportedComments',
+  label: 'resources.reportedComments.name',
+  rule: 'Report-list',
+  menu: { id: 'report_comment', path: '/reportedComments', icon: 'comment', order: 30, group: 'report' },
+  api: reportCalls('comment'),
+  fields: REPORT_FIELDS,
+});

@@ -1,0 +1,12 @@
+// Report User (spec §2 "/reportedUsers", also /report-user): reported users.
+import { REPORT_FIELDS, reportCalls } from './reportParts';
+import { declareResource } from './types';
+
+export const reportedUsers = declareResource({
+  name: 'reportedUsers',
+  label: 'resources.reportedUsers.name',
+  rule: 'staff',
+  menu: { id: 'report_user', path: '/reportedUsers', icon: 'person', order: 40, group: 'report' },
+  api: reportCalls('user'),
+  fields: REPORT_FIELDS,
+});

@@ -1,0 +1,31 @@
+// Spots (spec §2 "/spot", §7 "Spots"): places posts and itineraries link to.
+import { declareResource } from './types';
+
+export const spot = declareResource({
+  name: 'spot',
+  label: 'resources.spot.name',
+  rule: 'Spot-list',
+  menu: { id: 'spots', path: '/spot', icon: 'place', order: 40 },
+  api: {
+    list: '/spot',
+    create: '/spot',
+    update: '/spot',
+    remove: '/spot/delete/:id',
+    pageBase: 0,
+    defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+    query: { typeUser: 'admin' },
+    json: true,
+  },
+  fields: {
+    id: { sortable: true },
+    thumbnail_url: {},
+    name: { sortable: true, searchable: true },
+    created_by: { sortable: true, searchable: true },
+    country: { sortable: true, searchable: true },
+    city: { searchable: true },
+    post_id: {},
+    status: { sortable: true },
+    created_at: { sortable: true },
+  },
+  dashboardCard: { statistic: 'spot', title: 'app.dashboard.spots', icon: 'Place', color: '#43a047', order: 20 },
+});

@@ -1,0 +1,140 @@
+// What a resource of the back-office declares: one object per resource (src/shared/resources/<name>.ts)
+// from which both sides derive what they need: the admin its <Resource>, menu entry, access check,
+// dataProvider row and dashboard card; the server its guards and sort maps. Plain data, no React and no
+// Node, so the start-up shell, the admin, the server and the tests read the same object.
+import type { ListOrder } from '../contract';
+import type { Rule } from '../access';
+
+/**
+ * The icons the menu, the resources and the dashboard may name; src/admin/icons.ts maps each to its
+ * @mui/icons-material component (one table, so a resource's menu entry and its list show the same icon).
+ */
+export const ICON_NAMES = [
+  'dashboard',
+  'people',
+  'admin',
+  'place',
+  'photo',
+  'route',
+  'category',
+  'tag',
+  'email',
+  'article',
+  'chat',
+  'ai',
+  'report',
+  'list',
+  'comment',
+  'person',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** Menu groups: a collapsible entry holding the resources that name it (spec §2 "Side menu targets"). */
+export const MENU_GROUPS = { report: { label: 'app.menu.report', icon: 'report', order: 130 } } as const satisfies Record<
+  string,
+  { label: string; icon: IconName; order: number }
+>;
+export type MenuGroupName = keyof typeof MENU_GROUPS;
+
+export interface MenuPlacement {
+  /** the entry's id, and its catalogue key `app.menu.<id>` */
+  id: string;
+  /** the path it opens */
+  path: string;
+  icon: IconName;
+  /** its place among the entries (and inside its group): smaller first */
+  order: number;
+  group?: MenuGroupName;
+}
+
+/**
+ * The spec §7 calls of a resource, relative to /api. `:id` stands for the record's id. Bodies of create
+ * and update are multipart form data unless `json`.
+ */
+export interface ApiCalls {
+  list: string;
+  one?: string;
+  create?: string;
+  /** the id travels in the body */
+  update?: string;
+  remove?: string;
+  /** POST { id, sequence } */
+  sequence?: string;
+  /** the first page number the list call expects (spec §9) */
+  pageBase: 0 | 1;
+  defaultOrder: ListOrder;
+  /** fixed query parameters of the list (user_type, type, typeUser) */
+  query?: Readonly<Record<string, string>>;
+  /** fields always sent on create (user_type) */
+  createFields?: Readonly<Record<string, string>>;
+  json?: boolean;
+}
+
+/** One field of a resource's records, as its list shows and sorts it. */
+export interface FieldDeclaration {
+  /** the list can be sorted by it (the server names the column it sorts) */
+  sortable?: boolean;
+  /** the list's free-text search looks into it (the server's search index holds its column) */
+  searchable?: boolean;
+}
+
+/** The dashboard card of a resource (spec §2 "/dashboard"): one of the statistics, opening the list. */
+export interface DashboardCardDeclaration {
+  /** the statistic's key in the dashboard's answer */
+  statistic: 'user' | 'spot' | 'post' | 'itinerary' | 'categoriescount' | 'tag' | 'report';
+  /** catalogue key of its title */
+  title: string;
+  /** the @mui/icons-material icon the card (and the start-up shell) draws */
+  icon: 'People' | 'Place' | 'PhotoLibrary' | 'Route' | 'Category' | 'LocalOffer' | 'Report';
+  color: string;
+  /** its place among the cards */
+  order: number;
+  /** the rule its link needs when it is not the resource's own (the Reports card needs Report-list) */
+  access?: string;
+}
+
+/**
+ * A name whose rule decides who reaches something: a resource with screens and calls, or a page, or a
+ * group of calls (the reports) that only guards.
+ */
+export interface AccessDeclaration {
+  name: string;
+  /** who may open it (src/shared/access.ts `satisfies`) */
+  rule: Rule;
+  menu?: MenuPlacement;
+}
+
+export interface ResourceDeclaration extends AccessDeclaration {
+  /** catalogue key of its name (react-admin's `resources.<name>.name`) */
+  label: string;
+  api: ApiCalls;
+  /** the fields of its records the list knows of (labels: `resources.<name>.fields.<field>`) */
+  fields: Readonly<Record<string, FieldDeclaration>>;
+  /** bulk actions its list offers */
+  bulkActions?: readonly string[];
+  dashboardCard?: DashboardCardDeclaration;
+}
+
+/** A declaration as written, its literal types kept (the server's sort maps are typed by its fields). */
+export const declareResource = <const D extends ResourceDeclaration>(declaration: D): D => declaration;
+
+/** The names of a declaration's sortable fields, as a type. */
+export type SortableOf<D extends ResourceDeclaration> = {
+  [K in keyof D['fields']]: D['fields'][K] extends { sortable: true } ? K : never;
+}[keyof D['fields']] &
+  string;
+
+/** A server's sort map of a resource: each sortable field and the SQL column that sorts it. */
+export type SortColumns<D extends ResourceDeclaration> = Readonly<Record<SortableOf<D>, string>>;
+
+/** The sort names of a resource: its sortable fields, in declaration order. */
+export const sortNames = (resource: ResourceDeclaration): string[] =>
+  Object.entries(resource.fields)
+    .filter(([, f]) => f.sortable)
+    .map(([name]) => name);
+
+/** The fields of a resource its list's search looks into. */
+export const searchedFields = (resource: ResourceDeclaration): string[] =>
+  Object.entries(resource.fields)
+    .filter(([, f]) => f.searchable)
+    .map(([name]) => name);

@@ -1,0 +1,42 @@
+// Users (spec §2 "/user", §7 "Users"): the product's people. Sub-Admins share the calls (subadmin.ts).
+import { type ApiCalls, declareResource } from './types';
+
+/** The user calls, for one type of account (users and Sub-Admins share them, spec §7 "Users"). */
+export const accountCalls = (userType: 'User' | 'Sub-Admin', pageBase: 0 | 1) =>
+  ({
+    list: '/user',
+    one: '/user/login/:id',
+    create: '/user',
+    update: '/user/update-user',
+    remove: '/user/delete/:id',
+    pageBase,
+    defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+    query: { user_type: userType },
+    createFields: { user_type: userType },
+  }) as const satisfies ApiCalls;
+
+export const user = declareResource({
+  name: 'user',
+  label: 'resources.user.name',
+  rule: 'User-list',
+  menu: { id: 'users', path: '/user', icon: 'people', order: 20 },
+  api: { ...accountCalls('User', 1), sequence: '/user/sequence/change' },
+  fields: {
+    id: { sortable: true },
+    thumbnail: {},
+    name: { sortable: true, searchable: true },
+    // the spec's sort name for the name column
+    username: { sortable: true },
+    email: { sortable: true, searchable: true },
+    phone: { sortable: true, searchable: true },
+    location: { sortable: true },
+    postCount: { sortable: true },
+    userSpotCount: { sortable: true },
+    itineraryCount: { sortable: true },
+    sequence: { sortable: true },
+    created_at: { sortable: true },
+    status: { sortable: true, searchable: true },
+  },
+  bulkActions: ['delete', 'inactive', 'active'],
+  dashboardCard: { statistic: 'user', title: 'app.dashboard.total_users', icon: 'People', color: '#1e88e5', order: 10 },
+});
