@@ -17,10 +17,14 @@ export interface DashboardCard {
 
 // From the registry (src/shared/resources/): a resource declares its card. A Sub-Admin's card of a list it
 // may not open is no link and says so (the Reports card needs Report-list, which the report calls need).
-export const DASHBOARD_CARDS: DashboardCard[] = (RESOURCES as readonly ResourceDeclaration[]).flatMap((r): (DashboardCard & { order: number })[] => {
-  const card = r.dashboardCard;
-  if (!card) return [];
-  return [{ key: card.statistic, title: card.title, to: r.menu?.path ?? `/${r.name}`, access: card.access ?? r.name, icon: card.icon, color: card.color, order: card.order }];
-})
-  .sort((a, b) => a.order - b.order)
-  .map((c) => ({ key: c.key, title: c.title, to: c.to, access: c.access, icon: c.icon, color: c.color }));
+export const DASHBOARD_CARDS: DashboardCard[] = (RESOURCES as readonly ResourceDeclaration[])
+  .flatMap((r) => (r.dashboardCard ? [{ resource: r, card: r.dashboardCard }] : []))
+  .sort((a, b) => a.card.order - b.card.order)
+  .map(({ resource, card }) => ({
+    key: card.statistic,
+    title: card.title,
+    to: resource.menu?.path ?? `/${resource.name}`,
+    access: card.access ?? resource.name,
+    icon: card.icon,
+    color: card.color,
+  }));

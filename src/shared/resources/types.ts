@@ -132,9 +132,3 @@ export const sortNames = (resource: ResourceDeclaration): string[] =>
   Object.entries(resource.fields)
     .filter(([, f]) => f.sortable)
     .map(([name]) => name);
-
-/** The fields of a resource its list's search looks into. */
-export const searchedFields = (resource: ResourceDeclaration): string[] =>
-  Object.entries(resource.fields)
-    .filter(([, f]) => f.searchable)
-    .map(([name]) => name);
