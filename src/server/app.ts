@@ -39,6 +39,9 @@ import { emailTemplateRoutes } from './modules/emailTemplates/routes';
 import { reportCategoryRoutes } from './modules/reportCategories/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { declaredRoutes } from './modules/declared/routes';
+import { ensureTable } from './modules/declared/store';
+import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
 import { userRoutes } from './modules/users/routes';
 import { bootstrap } from './seed/bootstrap';
 import { createLocalStorage } from './uploads/storage';
@@ -60,10 +63,22 @@ export interface BuiltApp {
   database: Db;
 }
 
-/** Opens the database, migrates, bootstraps roles/permissions/templates/Admin and registers every route. */
-export async function buildApp(config: Config, opts: { database?: Db; logger?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  database?: Db;
+  logger?: boolean;
+  /** the registry the server answers (the tests add a throwaway resource to it) */
+  resources?: readonly ResourceDeclaration[];
+}
+
+/**
+ * Opens the database, migrates, makes the plain resources' tables, bootstraps roles/permissions/
+ * templates/Admin and registers every route.
+ */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database);
+  const plainResources = (opts.resources ?? (RESOURCES as readonly ResourceDeclaration[])).filter((r) => r.storage);
+  for (const resource of plainResources) await ensureTable(database.db, database.dialect, resource);
   await bootstrap(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
@@ -154,6 +169,7 @@ export async function buildApp(config: Config, opts: { database?: Db; logger?: b
   await reportRoutes(app, ctx);
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);
+  for (const resource of plainResources) await declaredRoutes(app, ctx, resource);
 
   // Uploaded images: immutable names, so they may be cached for long.
   await app.register(fastifyStatic, {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
+import { type BuildOptions, buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
@@ -21,7 +21,7 @@ export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
 /** Dialects the API suite runs on: always SQLite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}) {
+export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}, build: Omit<BuildOptions, 'logger'> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-'));
   const databaseUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (databaseUrl) {
@@ -41,7 +41,7 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Pa
       ...overrides,
     },
   );
-  const built = await buildApp(config, { logger: false });
+  const built = await buildApp(config, { ...build, logger: false });
   return {
     ...built,
     config,

@@ -17,7 +17,8 @@
 //   is seen after PRINCIPAL_TTL_MS at most.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { canAccess, isStaff, type Principal, type ResourceName } from '../../shared/access';
+import { canAccess, isStaff, type Principal, type ResourceName, satisfies } from '../../shared/access';
+import type { AccessDeclaration } from '../../shared/resources/index';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
@@ -120,6 +121,12 @@ function accountCache(db: Kysely<Database>, onWrite: Db['onWrite'] | undefined) 
   };
 }
 
+/**
+ * What a guard names: a registered resource or page by name, or a declaration itself (its own rule; a
+ * resource declared outside the registry, as the tests' throwaway one, is guarded the same way).
+ */
+export type Guarded = ResourceName | Pick<AccessDeclaration, 'name' | 'rule'>;
+
 /** `onWrite`: the database's write notifications (db/index.ts), which let the guard keep accounts briefly. */
 export function createGuard(db: Kysely<Database>, tokens: TokenService, opts: { onWrite?: Db['onWrite'] } = {}) {
   const accountOf = accountCache(db, opts.onWrite);
@@ -142,10 +149,10 @@ export function createGuard(db: Kysely<Database>, tokens: TokenService, opts: { 
    * The caller must be signed in and allowed to use `resource` (or one of several: a picker list is
    * readable by whoever may use the form that needs it); for rules that depend on the request.
    */
-  async function requireAccess(request: FastifyRequest, resource: ResourceName | readonly ResourceName[]): Promise<Caller> {
+  async function requireAccess(request: FastifyRequest, resource: Guarded | readonly Guarded[]): Promise<Caller> {
     const caller = await authenticate(request);
-    const resources = typeof resource === 'string' ? [resource] : resource;
-    if (!resources.some((r) => canAccess(caller, r))) throw forbidden();
+    const resources = Array.isArray(resource) ? (resource as readonly Guarded[]) : [resource as Guarded];
+    if (!resources.some((r) => (typeof r === 'string' ? canAccess(caller, r) : satisfies(caller, r.rule, r.name)))) throw forbidden();
     return caller;
   }
   /**
@@ -153,7 +160,7 @@ export function createGuard(db: Kysely<Database>, tokens: TokenService, opts: { 
    * before the body is read or validated, so an anonymous or unauthorised call is answered 401/403 from
    * its headers alone, whatever it carries.
    */
-  function guard(resource: ResourceName | readonly ResourceName[]): onRequestAsyncHookHandler {
+  function guard(resource: Guarded | readonly Guarded[]): onRequestAsyncHookHandler {
     return async (request) => {
       await requireAccess(request, resource);
     };

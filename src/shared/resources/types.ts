@@ -70,8 +70,32 @@ export interface ApiCalls {
   json?: boolean;
 }
 
-/** One field of a resource's records, as its list shows and sorts it. */
+/**
+ * The kinds of value a field holds. `id`, `created_at` and `updated_at` are the server's; the rest are
+ * typed in a form: `text` on one line, `longText` on several, `choice` one of `choices`, `number` a
+ * whole number.
+ */
+export const FIELD_TYPES = ['id', 'timestamp', 'text', 'longText', 'choice', 'number'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** One field of a resource's records: how it is stored, checked, listed, sorted, searched, typed and shown. */
 export interface FieldDeclaration {
+  /** what it holds (the declared-resource screens and server need it; special screens may leave it out) */
+  type?: FieldType;
+  /** a form must fill it */
+  required?: boolean;
+  /** the longest text it takes (text, longText) */
+  max?: number;
+  /** the values a `choice` takes; labels are `app.status.<value>` when the field is `status`, else the value */
+  choices?: readonly string[];
+  /** the value a create form starts with */
+  initial?: string | number;
+  /** a column of the list */
+  list?: boolean;
+  /** an input of the create and edit forms */
+  form?: boolean;
+  /** shown on the detail page */
+  show?: boolean;
   /** the list can be sorted by it (the server names the column it sorts) */
   sortable?: boolean;
   /** the list's free-text search looks into it (the server's search index holds its column) */
@@ -113,6 +137,17 @@ export interface ResourceDeclaration extends AccessDeclaration {
   /** bulk actions its list offers */
   bulkActions?: readonly string[];
   dashboardCard?: DashboardCardDeclaration;
+  /**
+   * Other entries whose users may read its list (the post form's category and tag pickers): the list
+   * call's guard lets them in too, every other call stays the resource's own.
+   */
+  readers?: readonly string[];
+  /**
+   * A plain resource that the server serves from this declaration alone (src/server/modules/declared/):
+   * its records live in `table`, made and kept up to date from the fields at start-up. Without it the
+   * resource has routes of its own.
+   */
+  storage?: { table: string };
 }
 
 /** A declaration as written, its literal types kept (the server's sort maps are typed by its fields). */

@@ -1,11 +1,12 @@
 // Rules of the catalogue screens (spec §5 "Category", "Email template, content page, tags, report
 // categories"): the same schemas drive the admin's dialogs and the API.
 import { z } from 'zod';
+import { ACTIVE_STATUSES } from '../resources/plain';
 import { isBlankHtml, SLUG_PATTERN } from '../text';
 import { noControlCharacters } from './common';
 import { type ValidationMessageKey, v } from './messages';
 
-export const CATALOGUE_STATUSES = ['Active', 'Inactive'] as const;
+export const CATALOGUE_STATUSES = ACTIVE_STATUSES;
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number];
 
 const MAX_NAME = 100;

@@ -56,6 +56,11 @@ export const validationMessages = {
   templatePlaceholderPlace: 'A placeholder such as {{link}} may only stand in the text or as the whole address of a link.',
   templateRemoteImage: 'An email may only show images stored on this site: remove the images that come from other addresses.',
   controlCharacters: 'The text must not hold control characters (such as a NUL byte); please remove them.',
+  // the declared resources' forms (src/shared/resources/fields.ts)
+  fieldRequired: 'Please fill in this field.',
+  textTooLong: 'This text is too long.',
+  choiceRequired: 'Please choose one of the values.',
+  wholeNumber: 'Please enter a whole number.',
 } as const;
 
 export const errorMessages = {
@@ -84,6 +89,10 @@ export const errorMessages = {
   userNotFound: 'User not found',
   accountInactive: 'Your account is not active.',
   serverError: 'Something went wrong. Please try again.',
+  // a plain resource's writes (src/server/modules/declared/)
+  recordAdded: 'The record has been added.',
+  recordUpdated: 'The record has been updated.',
+  recordDeleted: 'The record has been deleted.',
   categoryAdded: 'Category has been added Successfully',
   categoryUpdated: 'Category has been updated Successfully',
   categoryDeleted: 'Category has been deleted Successfully',

@@ -1,0 +1,86 @@
+// The calls of a plain resource, made from its declaration alone (src/shared/resources/<name>.ts with
+// `storage`): the list with search, sort and pages, one record, create, update and delete, each behind
+// the declaration's rule, each body checked by the same zod schema as the admin's form. Nothing here is
+// written for one resource: declaring one is enough for the server to answer it.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ResourceName } from '../../../shared/access';
+import { recordSchema } from '../../../shared/resources/fields';
+import { type ResourceDeclaration, sortNames } from '../../../shared/resources/index';
+import { englishMessage } from '../../../shared/validation/messages';
+import { idNumber } from '../../../shared/validation/common';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { item, list, ok } from '../../http/reply';
+import { idParams } from '../../http/zod';
+import { audit } from '../auth/service';
+import { declaredStore, searchCondition } from './store';
+
+/** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
+const routePath = (path: string) => `/api${path}`;
+
+export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, resource: ResourceDeclaration) {
+  const store = declaredStore(ctx.db, resource);
+  const { api } = resource;
+  const tags = [resource.name];
+  const own = { name: resource.name, rule: resource.rule };
+  const readers = [own, ...((resource.readers ?? []) as ResourceName[])];
+  const body = recordSchema(resource);
+  const sortable = Object.fromEntries(sortNames(resource).map((name) => [name, name]));
+  const entity = resource.name;
+  const found = (row: Record<string, unknown> | undefined) => {
+    if (!row) throw notFound();
+    return row;
+  };
+
+  app.get(
+    routePath(api.list),
+    { schema: { tags, querystring: listQuerySchema }, onRequest: ctx.guard(readers), config: { answerCache: true } },
+    async (request, reply) => {
+      const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, { sortable, defaultOrder: api.defaultOrder, pageBase: api.pageBase });
+      const { rows, meta } = await runListQuery(store.listed(), store.select, req, 'id', {
+        db: ctx.db,
+        name: `declared ${store.table}`,
+        search: () => searchCondition(req.filter),
+      });
+      return list(reply, rows, meta);
+    },
+  );
+
+  if (api.one) {
+    app.get(routePath(api.one), { schema: { tags, params: idParams }, onRequest: ctx.guard(own) }, async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      return item(reply, found(await store.one(id)));
+    });
+  }
+
+  if (api.create) {
+    app.post(routePath(api.create), { schema: { tags, body }, onRequest: ctx.guard(own) }, async (request, reply) => {
+      const created = await store.insert(request.body as Record<string, unknown>);
+      await audit(ctx, callerOf(request).userId, 'create', entity, Number(created.id), { created });
+      return ok(reply, { id: created.id, data: created }, englishMessage('recordAdded'));
+    });
+  }
+
+  if (api.update) {
+    const edit = body.extend({ id: idNumber() });
+    app.post(routePath(api.update), { schema: { tags, body: edit }, onRequest: ctx.guard(own) }, async (request, reply) => {
+      const { id, ...values } = request.body as { id: number } & Record<string, unknown>;
+      const changed = await store.update(id, values);
+      if (!changed) throw notFound();
+      await audit(ctx, callerOf(request).userId, 'update', entity, id, changed);
+      return ok(reply, { data: changed.after }, englishMessage('recordUpdated'));
+    });
+  }
+
+  if (api.remove) {
+    app.delete(routePath(api.remove), { schema: { tags, params: idParams }, onRequest: ctx.guard(own) }, async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      const before = found(await store.remove(id));
+      await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+      return ok(reply, null, englishMessage('recordDeleted'));
+    });
+  }
+}

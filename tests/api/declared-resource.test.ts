@@ -1,0 +1,164 @@
+// A resource declared and nothing else (tests/support/faq.ts, the README's "Adding a resource"): the
+// server makes its table, answers its list with search, sort and pages, creates, shows, updates and
+// deletes its records behind its rule, checks every body with the declaration's schema, documents each
+// call in the OpenAPI document, and refuses whoever the rule does not let in.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../src/shared/access';
+import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { ensureTable } from '../../src/server/modules/declared/store';
+import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { faq } from '../support/faq';
+
+const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, faq];
+
+describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin) =>
+    t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+  const listed = async (query: string) => {
+    const res = await call('GET', `/api/faq${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { data: { id: number; question: string; status: string }[]; meta: { total: number; page: number; limit: number } };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {}, { resources: REGISTRY });
+    admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+  });
+  afterAll(async () => t.close());
+
+  it('creates, lists, shows, updates and deletes records, in any of the three languages', async () => {
+    const questions = ['How do I share a spot?', 'İstanbul’da hangi semtler önerilir?', 'كيف أضيف مسار رحلة؟'];
+    const ids: number[] = [];
+    for (const question of questions) {
+      const res = await call('POST', '/api/faq/create', { question: `  ${question} `, answer: `Answer to ${question}\nSecond line.`, status: 'Active' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('The record has been added.');
+      const { id, data } = res.json().data;
+      expect(data).toMatchObject({ id, question, status: 'Active' });
+      expect(data.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+      ids.push(id);
+    }
+    // newest first, the declared default order
+    const all = await listed('');
+    expect(all.meta).toEqual({ total: 3, page: 0, limit: 10 });
+    expect(all.data.map((r) => r.id)).toEqual([...ids].reverse());
+    expect(Object.keys(all.data[0]).sort()).toEqual(['answer', 'created_at', 'id', 'question', 'status', 'updated_at']);
+
+    // the search folds case, dots and Arabic letter forms as the other lists do
+    expect((await listed('?filter=ISTANBUL')).data.map((r) => r.id)).toEqual([ids[1]]);
+    expect((await listed(`?filter=${encodeURIComponent('اضيف')}`)).data.map((r) => r.id)).toEqual([ids[2]]);
+    expect((await listed('?filter=second%20line')).meta.total).toBe(3);
+    expect((await listed('?filter=100%25')).meta.total).toBe(0);
+
+    // sort by a sortable field, both ways, and pages
+    const order = (direction: string) => `&order=${encodeURIComponent(JSON.stringify({ direction, name: 'question', type: 'default' }))}`;
+    const ascending = await listed(`?limit=2&page=0${order('ASC')}`);
+    expect(ascending.meta).toEqual({ total: 3, page: 0, limit: 2 });
+    const second = await listed(`?limit=2&page=1${order('ASC')}`);
+    const sorted = [...ascending.data, ...second.data].map((r) => r.question);
+    expect(sorted).toHaveLength(3);
+    expect((await listed(`?limit=3${order('DESC')}`)).data.map((r) => r.question)).toEqual([...sorted].reverse());
+    // a field the declaration does not call sortable is no sort
+    const unsortable = await call('GET', `/api/faq?order=${encodeURIComponent(JSON.stringify({ direction: 'ASC', name: 'answer', type: 'default' }))}`);
+    expect(unsortable.statusCode).toBe(400);
+
+    const one = await call('GET', `/api/faq/${ids[0]}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.data).toMatchObject({ id: ids[0], question: questions[0] });
+
+    const updated = await call('POST', '/api/faq/update', { id: ids[0], question: 'How do I share a lighthouse?', answer: 'Like this.', status: 'Inactive', created_at: 'ignored' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.data).toMatchObject({ id: ids[0], question: 'How do I share a lighthouse?', status: 'Inactive' });
+    expect((await listed('?filter=lighthouse')).data.map((r) => r.id)).toEqual([ids[0]]);
+    expect((await listed('?filter=spot')).meta.total).toBe(0);
+
+    const removed = await call('DELETE', `/api/faq/delete/${ids[0]}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await call('GET', `/api/faq/${ids[0]}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/faq/delete/${ids[0]}`)).statusCode).toBe(404);
+    expect((await listed('')).meta.total).toBe(2);
+    const audited = await t.ctx.db.selectFrom('audit_log').select(['action']).where('entity', '=', 'faq').execute();
+    expect(audited.map((a) => a.action).sort()).toEqual(['create', 'create', 'create', 'delete', 'update']);
+  });
+
+  it('answers every bad body with a 400 that names the field, and changes nothing', async () => {
+    const before = (await listed('')).meta.total;
+    const refused = async (payload: object, field: string, message: string) => {
+      const res = await call('POST', '/api/faq/create', payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(field);
+      expect(res.json().message).toContain(message);
+    };
+    await refused({ answer: 'An answer', status: 'Active' }, 'question', 'Please fill in this field.');
+    await refused({ question: '   ', answer: 'An answer', status: 'Active' }, 'question', 'Please fill in this field.');
+    await refused({ question: 'q'.repeat(301), answer: 'An answer', status: 'Active' }, 'question', 'This text is too long.');
+    await refused({ question: 'A question', answer: 'An answer', status: 'Deleted' }, 'status', 'Please choose one of the values.');
+    await refused({ question: 'A\u0007question', answer: 'An answer', status: 'Active' }, 'question', 'control characters');
+    await refused({ question: 'A\u0000question', answer: 'An answer', status: 'Active' }, 'question', 'NUL bytes');
+    await refused({ question: { $gt: '' }, answer: 'An answer', status: 'Active' }, 'question', 'Please fill in this field.');
+    expect((await call('POST', '/api/faq/create', [] as unknown as object)).statusCode).toBe(400);
+    expect((await call('POST', '/api/faq/update', { id: 999_999, question: 'Q', answer: 'A', status: 'Active' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/faq/update', { id: 'one', question: 'Q', answer: 'A', status: 'Active' })).statusCode).toBe(400);
+    expect((await call('GET', '/api/faq/99999999999999')).statusCode).toBe(400);
+    expect((await call('GET', '/api/faq/abc')).statusCode).toBe(400);
+    expect((await call('GET', `/api/faq?filter=${'x'.repeat(201)}`)).statusCode).toBe(400);
+    expect((await listed('')).meta.total).toBe(before);
+  });
+
+  it('documents each call, with its request schema', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[]; properties: object } }> } }>> };
+    expect(Object.keys(doc.paths['/api/faq'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/faq/{id}'])).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/faq/delete/{id}'])).toEqual(['delete']);
+    const create = doc.paths['/api/faq/create'].post.requestBody!.content['application/json'].schema;
+    expect(Object.keys(create.properties).sort()).toEqual(['answer', 'question', 'status']);
+    expect(create.required?.sort()).toEqual(['answer', 'question', 'status']);
+    const update = doc.paths['/api/faq/update'].post.requestBody!.content['application/json'].schema;
+    expect(Object.keys(update.properties).sort()).toEqual(['answer', 'id', 'question', 'status']);
+  });
+
+  it('lets in whom its rule names, and refuses everyone else before reading the body', async () => {
+    const password = 'Str0ng@Pass';
+    const sign = async (email: string, permissions: string[], status = 'Active') => {
+      await createUser(t, { email, password, user_type: 'Sub-Admin', permissions, status });
+      return (await loginAs(t, email, password)).token;
+    };
+    const callers: { name: string; token: string; allowed: boolean; refusedAs?: number }[] = [
+      { name: 'anonymous', token: '', allowed: false, refusedAs: 401 },
+      { name: 'Admin', token: admin, allowed: true },
+      { name: 'pending Sub-Admin with every permission', token: await sign('pending-faq@example.com', [...PERMISSIONS], 'Request Pending'), allowed: false, refusedAs: 403 },
+    ];
+    for (const p of PERMISSIONS) {
+      callers.push({ name: `Sub-Admin with ${p}`, token: await sign(`faq-${p.toLowerCase()}@example.com`, [p]), allowed: p === faq.rule, refusedAs: 403 });
+    }
+    const operations: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: object][] = [
+      ['GET', '/api/faq'],
+      ['GET', '/api/faq/999999'],
+      ['POST', '/api/faq/create', { question: 'Refused?', answer: 'Maybe', status: 'Active' }],
+      ['POST', '/api/faq/update', { id: 999_999, question: 'Refused?', answer: 'Maybe', status: 'Active' }],
+      ['DELETE', '/api/faq/delete/999999'],
+    ];
+    const before = (await listed('')).meta.total;
+    const wrong: string[] = [];
+    for (const [method, url, body] of operations) {
+      for (const c of callers) {
+        const status = (await call(method, url, body, c.token)).statusCode;
+        const refused = status === 401 || status === 403;
+        if (c.allowed ? refused || status >= 500 : status !== c.refusedAs) wrong.push(`${c.name}: ${method} ${url} -> ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // only the Admin's and the permitted Sub-Admin's creates went through
+    expect((await listed('')).meta.total).toBe(before + 2);
+  });
+
+  it('gives a field declared later its column, keeping the records', async () => {
+    const grown = { ...faq, fields: { ...faq.fields, votes: { type: 'number', list: true, form: true, sortable: true } } } as ResourceDeclaration;
+    await ensureTable(t.ctx.db, t.ctx.dialect, grown);
+    const columns = (await t.ctx.db.introspection.getTables()).find((table) => table.name === 'faqs')!.columns.map((c) => c.name);
+    expect(columns).toContain('votes');
+    expect((await listed('')).meta.total).toBeGreaterThan(0);
+  });
+});
