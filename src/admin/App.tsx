@@ -17,20 +17,9 @@ import { AccessRefusedRedirect, GuardedResource as Resource, RequireResourceAcce
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { session } from './providers/session';
-// the resources' screens are loaded when first opened (their index files hold lazy components)
-import category from './resources/category';
-import contentmanagement from './resources/contentmanagement';
-import emailtemplate from './resources/emailtemplate';
-import itinerary, { ItineraryShow } from './resources/itinerary';
-import post, { PostShow } from './resources/post';
-import report from './resources/report';
-import reportCategories from './resources/reportCategories';
-import reportedComments from './resources/reportedComments';
-import reportedUsers from './resources/reportedUsers';
-import subadmin, { SubAdminEdit, SubAdminShow } from './resources/subadmin';
-import spot from './resources/spot';
-import tag from './resources/tag';
-import user, { UserEdit, UserShow } from './resources/user';
+// each registered resource's screens (loaded when first opened), its own or made from its declaration
+import { screensOf } from './resources/screens';
+import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
 import { type Direction, emotionCache, loadEmotionCache, rootFontSize, themeFor } from './theme';
 import { PreferencesProvider, usePreferences } from './layout/preferences';
 import { createQueryClient, settleConfirmedSession } from './startup';
@@ -39,10 +28,12 @@ import './boot';
 // for main.tsx, which imports this module with import()
 export { redirectRoot, startEarlyRequests } from './startup';
 
-const ReportDetail = lazyNamed(() => import('./components/reports/ReportDetail'), 'ReportDetail');
 const ProfilePage = lazyNamed(() => import('./pages/ProfilePage'), 'ProfilePage');
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
 const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
+
+/** The registered resources and their screens, in menu order. */
+const REGISTERED = (RESOURCES as readonly ResourceDeclaration[]).map((resource) => ({ resource, screens: screensOf(resource) }));
 
 const storage = localStorageStore(undefined, STORE_NAME);
 /** The locale react-admin shows (set once ThemedApp made its i18nProvider). */
@@ -136,31 +127,11 @@ function ThemedApp() {
           notification={AppNotification}
           title="Travel Back-office"
         >
-          <Resource name="user" {...user}>
-            <Route path=":id" element={<UserShow />} />
-          </Resource>
-          <Resource name="subadmin" {...subadmin}>
-            <Route path=":id" element={<SubAdminShow />} />
-          </Resource>
-          <Resource name="spot" {...spot} />
-          <Resource name="post" {...post}>
-            <Route path=":id" element={<PostShow />} />
-          </Resource>
-          <Resource name="itinerary" {...itinerary}>
-            <Route path=":id" element={<ItineraryShow />} />
-          </Resource>
-          <Resource name="category" {...category} />
-          <Resource name="tag" {...tag} />
-          <Resource name="reportCategories" {...reportCategories} />
-          <Resource name="report" {...report}>
-            <Route path=":id" element={<ReportDetail resource="report" backPath="/report" />} />
-          </Resource>
-          <Resource name="reportedComments" {...reportedComments} />
-          <Resource name="reportedUsers" {...reportedUsers}>
-            <Route path=":id" element={<ReportDetail resource="reportedUsers" backPath="/reportedUsers" />} />
-          </Resource>
-          <Resource name="emailtemplate" {...emailtemplate} />
-          <Resource name="contentmanagement" {...contentmanagement} />
+          {REGISTERED.map(({ resource, screens: { children, pages: _pages, ...props } }) => (
+            <Resource key={resource.name} name={resource.name} {...props}>
+              {children}
+            </Resource>
+          ))}
           <CustomRoutes noLayout>
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
@@ -184,8 +155,11 @@ function ThemedApp() {
                 </RequireSession>
               }
             />
-            <Route path="/edituser/:id" element={<RequireResourceAccess resource="user"><UserEdit /></RequireResourceAccess>} />
-            <Route path="/editsubadmin/:id" element={<RequireResourceAccess resource="subadmin"><SubAdminEdit /></RequireResourceAccess>} />
+            {REGISTERED.flatMap(({ resource, screens }) =>
+              (screens.pages ?? []).map((page) => (
+                <Route key={page.path} path={page.path} element={<RequireResourceAccess resource={resource.name}>{page.element}</RequireResourceAccess>} />
+              )),
+            )}
             <Route
               path="/chat"
               element={
@@ -204,14 +178,6 @@ function ThemedApp() {
             />
             <Route path="/ai-itineraries" element={<Navigate to="/aiItineraries" replace />} />
             <Route path="/report-user" element={<Navigate to="/reportedUsers" replace />} />
-            <Route
-              path="/reportedComment/:id"
-              element={
-                <RequireResourceAccess resource="reportedComments">
-                  <ReportDetail resource="reportedComments" backPath="/reportedComments" />
-                </RequireResourceAccess>
-              }
-            />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

@@ -1,12 +1,12 @@
 // A resource declared and nothing else (tests/support/faq.ts, the README's "Adding a resource"): the
 // server makes its table, answers its list with search, sort and pages, creates, shows, updates and
-// deletes its records behind its rule, checks every body with the declaration's schema, documents each
-// call in the OpenAPI document, and refuses whoever the rule does not let in.
+// deletes its records, checks every body with the declaration's schema and documents each call in the
+// OpenAPI document. Its rule is tried by every kind of caller in the refusal matrix (refusals.test.ts),
+// which adds the same FAQ to the registry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/shared/access';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
 import { ensureTable } from '../../src/server/modules/declared/store';
-import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { faq } from '../support/faq';
 
 const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, faq];
@@ -117,41 +117,6 @@ describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
     expect(create.required?.sort()).toEqual(['answer', 'question', 'status']);
     const update = doc.paths['/api/faq/update'].post.requestBody!.content['application/json'].schema;
     expect(Object.keys(update.properties).sort()).toEqual(['answer', 'id', 'question', 'status']);
-  });
-
-  it('lets in whom its rule names, and refuses everyone else before reading the body', async () => {
-    const password = 'Str0ng@Pass';
-    const sign = async (email: string, permissions: string[], status = 'Active') => {
-      await createUser(t, { email, password, user_type: 'Sub-Admin', permissions, status });
-      return (await loginAs(t, email, password)).token;
-    };
-    const callers: { name: string; token: string; allowed: boolean; refusedAs?: number }[] = [
-      { name: 'anonymous', token: '', allowed: false, refusedAs: 401 },
-      { name: 'Admin', token: admin, allowed: true },
-      { name: 'pending Sub-Admin with every permission', token: await sign('pending-faq@example.com', [...PERMISSIONS], 'Request Pending'), allowed: false, refusedAs: 403 },
-    ];
-    for (const p of PERMISSIONS) {
-      callers.push({ name: `Sub-Admin with ${p}`, token: await sign(`faq-${p.toLowerCase()}@example.com`, [p]), allowed: p === faq.rule, refusedAs: 403 });
-    }
-    const operations: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: object][] = [
-      ['GET', '/api/faq'],
-      ['GET', '/api/faq/999999'],
-      ['POST', '/api/faq/create', { question: 'Refused?', answer: 'Maybe', status: 'Active' }],
-      ['POST', '/api/faq/update', { id: 999_999, question: 'Refused?', answer: 'Maybe', status: 'Active' }],
-      ['DELETE', '/api/faq/delete/999999'],
-    ];
-    const before = (await listed('')).meta.total;
-    const wrong: string[] = [];
-    for (const [method, url, body] of operations) {
-      for (const c of callers) {
-        const status = (await call(method, url, body, c.token)).statusCode;
-        const refused = status === 401 || status === 403;
-        if (c.allowed ? refused || status >= 500 : status !== c.refusedAs) wrong.push(`${c.name}: ${method} ${url} -> ${status}`);
-      }
-    }
-    expect(wrong).toEqual([]);
-    // only the Admin's and the permitted Sub-Admin's creates went through
-    expect((await listed('')).meta.total).toBe(before + 2);
   });
 
   it('gives a field declared later its column, keeping the records', async () => {

@@ -7,6 +7,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src/shared/access';
+import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { faq } from '../support/faq';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 /** public: anyone; profile: any staff member, pending included; staff: any Active staff; admin: Admins only. */
@@ -22,6 +24,8 @@ interface Operation {
 }
 
 const NONE = 999_999;
+/** The registry, with the README's throwaway FAQ resource added as a developer would add a resource. */
+const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, faq];
 const PLACES: Permission[] = ['Spot-list', 'Post-list', 'Itinerary-list'];
 const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/health', rule: 'public' },
@@ -86,7 +90,33 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/googleAPIData', rule: 'admin', body: [] },
   { method: 'GET', path: '/itinerarySuggestion', url: '/itinerarySuggestion?search=x&category_ids=[]', rule: 'admin' },
   { method: 'GET', path: '/api/itinerarySuggestion', url: '/api/itinerarySuggestion?search=x&category_ids=[]', rule: 'admin' },
+  ...REGISTRY.filter((r) => r.storage).flatMap(plainOperations),
 ];
+
+/**
+ * The calls of a plain resource (one served from its declaration alone): its rule is its declaration's,
+ * the only place a resource added that way has one.
+ */
+function plainOperations(resource: ResourceDeclaration): Operation[] {
+  const ruleOf = (r: AccessDeclaration['rule']): Rule => (r === 'admin' || r === 'staff' ? r : [r]);
+  const rule = ruleOf(resource.rule);
+  // its list is also open to the users of its readers (a picker's list)
+  const readers = (resource.readers ?? []).map((name) => ruleOf((ACCESS_ENTRIES as readonly AccessDeclaration[]).find((e) => e.name === name)!.rule));
+  const listRule = readers.reduce<Rule>(
+    (a, b) => (a === 'staff' || b === 'staff' ? 'staff' : a === 'admin' ? b : b === 'admin' ? a : [...(a as Permission[]), ...(b as Permission[])]),
+    rule,
+  );
+  const { api } = resource;
+  const at = (path: string) => `/api${path}`;
+  const withId = (path: string) => ({ path: at(path).replace(':id', '{id}'), url: at(path).replace(':id', String(NONE)) });
+  return [
+    { method: 'GET', path: at(api.list), rule: listRule },
+    ...(api.one ? [{ method: 'GET', ...withId(api.one), rule } as const] : []),
+    ...(api.create ? [{ method: 'POST', path: at(api.create), rule, body: {} } as const] : []),
+    ...(api.update ? [{ method: 'POST', path: at(api.update), rule, body: { id: NONE } } as const] : []),
+    ...(api.remove ? [{ method: 'DELETE', ...withId(api.remove), rule } as const] : []),
+  ];
+}
 
 interface Caller {
   name: string;
@@ -110,7 +140,7 @@ describe.each(dialects)('refusal matrix on %s', (dialect) => {
   let t: TestApp;
   const callers: Caller[] = [];
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, {}, { resources: REGISTRY });
     const password = 'Str0ng@Pass';
     const sign = async (email: string, permissions: string[], status = 'Active') => {
       await createUser(t, { email, password, user_type: 'Sub-Admin', permissions, status });

@@ -13,9 +13,9 @@ export const faq = declareResource({
   api: plainCalls('/faq', byNewest),
   storage: { table: 'faqs' },
   fields: {
-    ...RECORD_FIELDS,
     question: { type: 'text', required: true, max: 300, list: true, form: true, show: true, sortable: true, searchable: true },
     answer: { type: 'longText', required: true, form: true, show: true, searchable: true },
+    ...RECORD_FIELDS,
     status: STATUS_FIELD,
   },
 });

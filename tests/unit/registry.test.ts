@@ -7,6 +7,8 @@ import { MENU } from '../../src/admin/layout/menuItems';
 import { DASHBOARD_CARDS } from '../../src/admin/pages/dashboardCards';
 import { ENDPOINTS } from '../../src/admin/providers/dataProvider';
 import { canAccess, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
+import { typedFields } from '../../src/shared/resources/fields';
+import { FAQ_STRINGS, faq } from '../support/faq';
 import { ACCESS_ENTRIES as REGISTERED, type AccessDeclaration, ICON_NAMES, MENU_GROUPS, RESOURCES, type ResourceDeclaration, sortNames } from '../../src/shared/resources/index';
 
 // The registry (src/shared/resources/) is what the menu, the access rules, the dataProvider and the
@@ -16,6 +18,14 @@ const catalogues = { en, tr, ar } as const;
 const lookUp = (catalogue: object, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
 const resources = RESOURCES as readonly ResourceDeclaration[];
+
+/** The strings a resource's screens read that `catalogue` lacks: its name, menu entry, card, field labels. */
+function missingStrings(r: ResourceDeclaration, catalogue: object): string[] {
+  const keys = [r.label, ...(r.menu ? [`app.menu.${r.menu.id}`] : []), ...(r.dashboardCard ? [r.dashboardCard.title] : [])];
+  // the fields a screen labels: those the list, the forms or the detail page show
+  for (const f of typedFields(r)) if (f.list || f.form || f.show) keys.push(`resources.${r.name}.fields.${f.name}`);
+  return keys.filter((key) => typeof lookUp(catalogue, key) !== 'string');
+}
 const ACCESS_ENTRIES = REGISTERED as readonly AccessDeclaration[];
 
 describe('the resource registry', () => {
@@ -27,13 +37,39 @@ describe('the resource registry', () => {
   });
 
   it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])('has every label in the %s catalogue', (locale) => {
-    const missing: string[] = [];
-    const need = (key: string) => typeof lookUp(catalogues[locale], key) === 'string' || missing.push(key);
-    for (const r of resources) need(r.label);
-    for (const e of ACCESS_ENTRIES) if (e.menu) need(`app.menu.${e.menu.id}`);
-    for (const group of Object.values(MENU_GROUPS)) need(group.label);
-    for (const r of resources) if (r.dashboardCard) need(r.dashboardCard.title);
+    const missing = resources.flatMap((r) => missingStrings(r, catalogues[locale]));
+    for (const group of Object.values(MENU_GROUPS)) if (typeof lookUp(catalogues[locale], group.label) !== 'string') missing.push(group.label);
+    for (const e of ACCESS_ENTRIES) if (e.menu && typeof lookUp(catalogues[locale], `app.menu.${e.menu.id}`) !== 'string') missing.push(`app.menu.${e.menu.id}`);
     expect(missing).toEqual([]);
+  });
+
+  it('tells which strings a new resource still lacks, until the catalogues hold them', () => {
+    expect(missingStrings(faq, en)).toEqual([
+      'resources.faq.name',
+      'app.menu.faq',
+      'resources.faq.fields.question',
+      'resources.faq.fields.answer',
+      'resources.faq.fields.created_at',
+      'resources.faq.fields.updated_at',
+      'resources.faq.fields.status',
+    ]);
+    for (const locale of ['en', 'tr', 'ar'] as const) {
+      const strings = FAQ_STRINGS[locale];
+      const base = catalogues[locale] as typeof en;
+      const added = { ...base, app: { ...base.app, menu: { ...base.app.menu, faq: strings.menu } }, resources: { ...base.resources, faq: { name: strings.name, fields: strings.fields } } };
+      expect(missingStrings(faq, added)).toEqual([]);
+    }
+  });
+
+  it('gives a plain resource what its screens and table need', () => {
+    for (const r of [...resources, faq].filter((d) => d.storage)) {
+      const fields = Object.entries(r.fields);
+      // every field says what it holds, so the server can store it and the screens show it
+      expect(fields.filter(([, f]) => !f.type).map(([name]) => name), r.name).toEqual([]);
+      expect(fields.some(([, f]) => f.list), r.name).toBe(true);
+      expect(r.fields.id?.type, r.name).toBe('id');
+      for (const [name, f] of fields) if (f.type === 'choice') expect(f.choices?.length, `${r.name}.${name}`).toBeGreaterThan(0);
+    }
   });
 
   it('gives every menu entry an icon the admin draws', () => {

@@ -6,10 +6,13 @@ import { DataTable, List, Pagination, SearchInput, type SortPayload, useListCont
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
 
-/** The list's search box; its placeholder is a catalogue key (SearchInput does not translate it). */
+/**
+ * The list's search box; its placeholder is a catalogue key (SearchInput does not translate it), "Search"
+ * when the catalogue has no such key (a declared resource that names none).
+ */
 function ListSearchInput({ placeholderKey }: { placeholderKey: string; source: string; alwaysOn: boolean }) {
   const translate = useTranslate();
-  const placeholder = translate(placeholderKey);
+  const placeholder = translate(placeholderKey, { _: translate('ra.action.search') });
   // the whole placeholder stays readable: as wide as it needs on a screen, the full width on a phone
   return <SearchInput source="q" alwaysOn placeholder={placeholder} title={placeholder} sx={{ minWidth: { xs: 0, sm: 360 }, width: { xs: '100%', sm: `${Math.min(60, placeholder.length + 6)}ch` } }} />;
 }

@@ -85,6 +85,7 @@ const app = {
     },
     actions: { menu: 'Actions', view: 'View', edit: 'Edit', delete: 'Delete', action: 'Action', back: 'Back' },
     confirm: {
+      delete_record: 'Are you sure you want to delete this record?',
       delete_user: 'Are you sure you want to delete this user ?',
       bulk_users: 'Are you sure you want to perform this action on the selected users? This action cannot be undone.',
       delete_category: 'Are you sure you want to delete this category ?',

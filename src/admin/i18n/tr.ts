@@ -111,6 +111,7 @@ export const tr: Catalogue = {
     },
     actions: { menu: 'İşlemler', view: 'Görüntüle', edit: 'Düzenle', delete: 'Sil', action: 'İşlem', back: 'Geri' },
     confirm: {
+      delete_record: 'Bu kaydı silmek istediğinizden emin misiniz?',
       delete_user: 'Bu kullanıcıyı silmek istediğinizden emin misiniz?',
       bulk_users: 'Seçili kullanıcılar üzerinde bu işlemi yapmak istediğinizden emin misiniz? Bu işlem geri alınamaz.',
       delete_category: 'Bu kategoriyi silmek istediğinizden emin misiniz?',

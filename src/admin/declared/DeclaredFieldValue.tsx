@@ -1,0 +1,25 @@
+import { useRecordContext } from 'react-admin';
+import { formatDate } from '../../shared/contract';
+import type { DeclaredField } from '../../shared/resources/fields';
+import { ClippedText, DecodedText, StatusChip } from '../components/lists';
+import { useChoiceLabel } from './DeclaredFieldInput';
+
+/** A declared field's value in a list cell (`inList`: long text clipped to two lines) or on the detail page. */
+export function DeclaredFieldValue({ field, inList }: { field: DeclaredField; inList?: boolean }) {
+  const record = useRecordContext();
+  const choiceLabel = useChoiceLabel();
+  const value = record?.[field.name];
+  if (value === null || value === undefined || value === '') return inList ? null : <>----</>;
+  switch (field.type) {
+    case 'timestamp':
+      return <span>{formatDate(String(value))}</span>;
+    case 'choice':
+      return field.name === 'status' ? <StatusChip source={field.name} /> : <span>{choiceLabel(field, String(value))}</span>;
+    case 'text':
+      return inList ? <ClippedText source={field.name} width="40ch" /> : <span dir="auto">{String(value)}</span>;
+    case 'longText':
+      return inList ? <DecodedText source={field.name} lines={2} /> : <span dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
+    default:
+      return <span>{String(value)}</span>;
+  }
+}

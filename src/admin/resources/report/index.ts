@@ -1,5 +1,0 @@
-import { report as declared } from '../../../shared/resources/index';
-import { iconOf } from '../../icons';
-import { lazyNamed } from '../../lazy';
-
-export default { list: lazyNamed(() => import('./ReportPostList'), 'ReportPostList'), icon: iconOf(declared) };

@@ -1,5 +1,0 @@
-import { reportedComments as declared } from '../../../shared/resources/index';
-import { iconOf } from '../../icons';
-import { lazyNamed } from '../../lazy';
-
-export default { list: lazyNamed(() => import('./ReportedCommentList'), 'ReportedCommentList'), icon: iconOf(declared) };

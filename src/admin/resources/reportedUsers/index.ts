@@ -1,5 +1,0 @@
-import { reportedUsers as declared } from '../../../shared/resources/index';
-import { iconOf } from '../../icons';
-import { lazyNamed } from '../../lazy';
-
-export default { list: lazyNamed(() => import('./ReportedUserList'), 'ReportedUserList'), icon: iconOf(declared) };

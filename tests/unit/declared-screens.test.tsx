@@ -1,0 +1,150 @@
+// The screens a declaration alone makes (src/admin/declared/), for the throwaway FAQ resource of the
+// README's walk-through, against an in-memory dataProvider: the list with its columns, search, sort and
+// pages, the add and edit dialogs checked by the declaration's schema, the confirmed delete, the detail
+// page, and the texts in Turkish and Arabic.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { Admin, memoryStore, Resource, TestMemoryRouter } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { declaredScreens } from '../../src/admin/declared/screens';
+import { ar } from '../../src/admin/i18n/ar';
+import { en } from '../../src/admin/i18n/en';
+import { tr } from '../../src/admin/i18n/tr';
+import { menuOf } from '../../src/admin/layout/menuItems';
+import { ACCESS_ENTRIES, type AccessDeclaration } from '../../src/shared/resources/index';
+import { fakeDataProvider } from '../support/fakeDataProvider';
+import { FAQ_STRINGS, faq } from '../support/faq';
+
+afterEach(cleanup);
+
+const catalogues = { en, tr, ar };
+type Locale = keyof typeof catalogues;
+/** A catalogue with the FAQ's strings added, as a developer adds them to en.ts, tr.ts and ar.ts. */
+function withFaq(locale: Locale) {
+  const base = catalogues[locale] as typeof en;
+  const strings = FAQ_STRINGS[locale];
+  return {
+    ...base,
+    app: { ...base.app, menu: { ...base.app.menu, faq: strings.menu } },
+    resources: { ...base.resources, faq: { name: strings.name, fields: strings.fields } },
+  };
+}
+
+const RECORDS = () => [
+  { id: 1, question: 'How do I share a spot?', answer: 'Open the spot and press Share.', status: 'Active', created_at: '2026-01-05T10:00:00.000Z', updated_at: '2026-01-05T10:00:00.000Z' },
+  { id: 2, question: 'Which Istanbul districts are best?', answer: 'Balat and Kadıköy.', status: 'Inactive', created_at: '2026-02-05T10:00:00.000Z', updated_at: '2026-02-05T10:00:00.000Z' },
+  { id: 3, question: 'Can I plan an itinerary?', answer: 'Yes, from the AI page.', status: 'Active', created_at: '2026-03-05T10:00:00.000Z', updated_at: '2026-03-05T10:00:00.000Z' },
+];
+
+function renderFaq(locale: Locale = 'en', path = '/faq') {
+  const fake = fakeDataProvider({ faq: RECORDS() }, { faq: ['question', 'answer'] });
+  const catalogue = withFaq(locale);
+  render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <Admin store={memoryStore()} dataProvider={fake.provider} i18nProvider={polyglotI18nProvider(() => catalogue as never, locale)} disableTelemetry>
+        <Resource name="faq" {...declaredScreens(faq)} />
+      </Admin>
+    </TestMemoryRouter>,
+  );
+  return fake;
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+async function rowMenu(text: string, item: string) {
+  fireEvent.click(within(rowOf(text)).getByRole('button', { name: 'Actions' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+describe('the screens of a declared resource (FAQ)', () => {
+  it('gets a menu entry from its declaration', () => {
+    const menu = menuOf([...(ACCESS_ENTRIES as readonly AccessDeclaration[]), faq]);
+    const entry = menu.find((e) => e.type === 'item' && e.url === '/faq');
+    expect(entry).toMatchObject({ id: 'faq', title: 'app.menu.faq', resource: 'faq' });
+  });
+
+  it('lists the listed fields, newest first, and searches and sorts through the dataProvider', async () => {
+    const fake = renderFaq();
+    expect(await screen.findByText('Can I plan an itinerary?')).toBeTruthy();
+    for (const header of ['Question', 'Created Date', 'Status']) expect(screen.getAllByText(header).length).toBeGreaterThan(0);
+    // the answer is not a column
+    expect(screen.queryByText('Open the spot and press Share.')).toBeNull();
+    const questions = () => screen.getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.textContent);
+    expect(questions()).toEqual(['Can I plan an itinerary?', 'Which Istanbul districts are best?', 'How do I share a spot?']);
+    expect(fake.calls.find((c) => c.method === 'getList')?.params).toMatchObject({ sort: { field: 'id', order: 'DESC' } });
+
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'istanbul' } });
+    await waitFor(() => expect(questions()).toEqual(['Which Istanbul districts are best?']), { timeout: 3000 });
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: '' } });
+    await waitFor(() => expect(questions()).toHaveLength(3), { timeout: 3000 });
+
+    fireEvent.click(screen.getAllByText('Question').find((el) => el.closest('th'))!);
+    await waitFor(() => expect(questions()).toEqual(['Can I plan an itinerary?', 'How do I share a spot?', 'Which Istanbul districts are best?']));
+    expect(fake.calls.at(-1)?.params).toMatchObject({ sort: { field: 'question' } });
+  });
+
+  it('checks the add dialog with the declaration\'s schema before anything is sent', async () => {
+    const fake = renderFaq();
+    await screen.findByText('Can I plan an itinerary?');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findAllByText('Please fill in this field.')).length).toBe(2);
+    fireEvent.change(within(dialog).getByLabelText(/Question/), { target: { value: 'q'.repeat(301) } });
+    expect(await within(dialog).findByText('This text is too long.')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'create')).toBe(false);
+  });
+
+  it('adds a record through the dialog, Active unless told otherwise', async () => {
+    const fake = renderFaq();
+    await screen.findByText('Can I plan an itinerary?');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Question/), { target: { value: 'Is the app free?' } });
+    fireEvent.change(within(dialog).getByLabelText(/Answer/), { target: { value: 'Yes.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.find((c) => c.method === 'create')?.params).toMatchObject({ data: { question: 'Is the app free?', answer: 'Yes.', status: 'Active' } }));
+    await waitFor(() => expect(document.body.textContent).toContain('The record has been added.'));
+    expect(await screen.findByText('Is the app free?')).toBeTruthy();
+  });
+
+  it('edits a row in its dialog and deletes one after confirming', async () => {
+    const fake = renderFaq();
+    await screen.findByText('How do I share a spot?');
+    await rowMenu('How do I share a spot?', 'Edit');
+    const dialog = await screen.findByRole('dialog');
+    const question = within(dialog).getByLabelText(/Question/) as HTMLInputElement;
+    expect(question.value).toBe('How do I share a spot?');
+    fireEvent.change(question, { target: { value: 'How do I share a lighthouse?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls.find((c) => c.method === 'update')?.params).toMatchObject({ id: 1, data: { question: 'How do I share a lighthouse?', status: 'Active' } }));
+    expect(await screen.findByText('How do I share a lighthouse?')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await rowMenu('Can I plan an itinerary?', 'Delete');
+    expect(await screen.findByText('Are you sure you want to delete this record?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(fake.calls.find((c) => c.method === 'delete')?.params).toMatchObject({ id: 3 }));
+    await waitFor(() => expect(screen.queryByText('Can I plan an itinerary?')).toBeNull());
+  });
+
+  it('shows the declared fields on the detail page, and says so when the record is gone', async () => {
+    renderFaq('en', '/faq/2/show');
+    expect(await screen.findByText('Balat and Kadıköy.')).toBeTruthy();
+    expect(screen.getByText('Answer')).toBeTruthy();
+    expect(screen.getByText('Inactive')).toBeTruthy();
+    cleanup();
+    renderFaq('en', '/faq/99/show');
+    expect(await screen.findByText('No data found!')).toBeTruthy();
+  });
+
+  it.each([
+    ['tr', 'Soru', 'Ara', 'Pasif'],
+    ['ar', 'السؤال', 'بحث', 'غير نشط'],
+  ] as const)('speaks %s', async (locale, question, search, inactive) => {
+    renderFaq(locale);
+    await screen.findByText('Which Istanbul districts are best?');
+    expect(screen.getAllByText(question).length).toBeGreaterThan(0);
+    expect(screen.getByPlaceholderText(search)).toBeTruthy();
+    expect(screen.getByText(inactive)).toBeTruthy();
+  });
+});
