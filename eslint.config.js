@@ -15,6 +15,25 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'warn',
     },
   },
+  // The two sides meet only in src/shared: the admin never imports the server's code, the server never
+  // the admin's, and shared code neither (it runs on both).
+  {
+    files: ['src/admin/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/server'], message: 'The admin reaches the server through the dataProvider, not by importing it.' }] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/admin/**', '**/admin'], message: 'The server does not import the admin; share it through src/shared.' }] }] },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/admin/**', '**/server/**', 'node:*', 'react', 'react-admin'], message: 'src/shared runs on both sides: no admin, server, React or Node imports.' }] },
+      ],
+    },
+  },
   {
     files: ['src/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
