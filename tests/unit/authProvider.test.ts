@@ -5,6 +5,7 @@ import type { SessionUser } from '../../src/shared/contract';
 
 type AuthModule = typeof import('../../src/admin/providers/authProvider');
 type HttpModule = typeof import('../../src/admin/providers/httpClient');
+type DataProviderModule = typeof import('../../src/admin/providers/dataProvider');
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An unsigned JWT: the admin only reads its expiry. */
@@ -319,5 +320,37 @@ describe('startSessionCheck: the start-up check sent before the first render (ma
     storeSession(jwt(-60));
     auth.startSessionCheck();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('one road to the API: every call of the dataProvider refreshes an expired token first', () => {
+  it.each([
+    ['the route map config', (dp: DataProviderModule['dataProvider']) => dp.geoConfig(), '/api/geo/config'],
+    ['place suggestions', (dp: DataProviderModule['dataProvider']) => dp.placeSuggestions('ist'), '/api/geo/autocomplete'],
+    ['the profile', (dp: DataProviderModule['dataProvider']) => dp.updateProfile(new FormData()), '/api/auth/user/update'],
+    ['the preferences', (dp: DataProviderModule['dataProvider']) => dp.savePreferences({ preferences: {} }), '/api/auth/user/preferences'],
+    ['an itinerary suggestion', (dp: DataProviderModule['dataProvider']) => dp.suggestItineraries({ search: 'x' }), '/api/itinerarySuggestion'],
+  ])('%s', async (_, callOf, path) => {
+    storeSession(jwt(-60), 'refresh-1');
+    const fresh = jwt(3600);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/auth/refresh-token')
+        ? ok({ token: fresh, refresh_token: 'refresh-2', expires_in: 3600, user: USER })
+        : ok({ data: [], browserKey: null, user: USER, results: [], next_page_token: null }),
+    );
+    const { dataProvider } = await import('../../src/admin/providers/dataProvider');
+    await callOf(dataProvider);
+    expect(calledPaths()).toEqual(['/api/auth/refresh-token', path]);
+    expect(new Headers(fetchMock.mock.calls[1][1]?.headers).get('Authorization')).toBe(`Bearer ${fresh}`);
+  });
+
+  it('sends the preferences of a page going away at once, with the token it has', async () => {
+    const expired = jwt(-60);
+    storeSession(expired, 'refresh-1');
+    fetchMock.mockImplementation(async () => ok(null));
+    const { dataProvider } = await import('../../src/admin/providers/dataProvider');
+    await dataProvider.savePreferences({ shortcuts: [] }, true);
+    expect(calledPaths()).toEqual(['/api/auth/user/preferences']);
+    expect(fetchMock.mock.calls[0][1]?.keepalive).toBe(true);
   });
 });

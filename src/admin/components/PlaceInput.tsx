@@ -1,14 +1,10 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { useState } from 'react';
-import { useInput, useSourceContext, useTranslate } from 'react-admin';
+import { useCallback, useState } from 'react';
+import { useDataProvider, useInput, useSourceContext, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import type { Place, PlaceSuggestion } from '../../shared/contract';
-import { apiFetch, toQuery } from '../providers/httpClient';
+import type { PlaceSuggestion } from '../../shared/contract';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useTypeahead } from './useTypeahead';
-
-/** Address suggestions from our server (/api/geo). */
-const loadSuggestions = async (input: string, signal: AbortSignal) =>
-  (await apiFetch<{ data: PlaceSuggestion[] }>(`/geo/autocomplete${toQuery({ input })}`, { signal })).data.data;
 
 /** Place fields of a form (spec §3: choosing a place fills them). */
 export const PLACE_FIELDS = ['address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code'] as const;
@@ -40,12 +36,14 @@ export function PlaceInput({
   const [input, setInput] = useState<string>((field.value as string) ?? '');
   /** what the person typed last (suggestions follow it; choosing one clears it) */
   const [query, setQuery] = useState('');
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  // address suggestions from our server (/api/geo)
+  const loadSuggestions = useCallback((typed: string, signal: AbortSignal) => dataProvider.placeSuggestions(typed, signal), [dataProvider]);
   const { options, loading } = useTypeahead(query, loadSuggestions, 2);
 
   const choose = async (suggestion: PlaceSuggestion | null) => {
     if (!suggestion) return;
-    const res = await apiFetch<{ data: Place }>(`/geo/place/${encodeURIComponent(suggestion.id)}`);
-    const place = res.data.data;
+    const place = await dataProvider.place(suggestion.id);
     const opts = { shouldDirty: true, shouldValidate: true };
     for (const key of PLACE_FIELDS) setValue(getSource(key), key === 'address' ? suggestion.description : place[key], opts);
     if (nameSource) setValue(getSource(nameSource), place.name, opts);

@@ -3,7 +3,6 @@ import { Alert, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { FieldError } from 'react-hook-form';
-import { apiFetch } from '../providers/httpClient';
 import { useServerMessage } from './useServerMessage';
 
 /** TextField props showing a field's validation message (a catalogue key) in the current language. */
@@ -27,20 +26,20 @@ export interface CallResult {
   text: string;
 }
 
-/** POSTs JSON to the API and keeps the server's message (translated) as the result to show. */
-export function usePostWithResult() {
+/** Runs a call of the dataProvider and keeps the server's message (translated) as the result to show. */
+export function useCallWithResult() {
   const serverMessage = useServerMessage();
   const [result, setResult] = useState<CallResult | null>(null);
-  const post = async (path: string, body: unknown) => {
+  const run = async (call: () => Promise<{ message: string }>) => {
     setResult(null);
     try {
-      const res = await apiFetch(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+      const res = await call();
       setResult({ severity: 'success', text: serverMessage(res.message) });
     } catch (e) {
       setResult({ severity: 'error', text: serverMessage(e) });
     }
   };
-  return { result, post };
+  return { result, run };
 }
 
 export function ResultAlert({ result, suffix }: { result: CallResult | null; suffix?: string }) {

@@ -3,7 +3,7 @@
 // change (so they follow the person to another browser; the server's copy wins at the next sign-in).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PREFERENCES, type Preferences, readPreferences } from '../../shared/preferences';
-import { API_URL } from '../providers/httpClient';
+import { dataProvider } from '../providers/dataProvider';
 import { SESSION_USER_EVENT, session } from '../providers/session';
 
 /** Theme settings changes are sent this long after the last one (spec §9). */
@@ -59,12 +59,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     const body = pending.current;
     if (!Object.keys(body).length || !session.token()) return;
     pending.current = {};
-    fetch(`${API_URL}/auth/user/preferences`, {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${session.token()}` },
-      keepalive,
-    }).catch(() => undefined); // kept in this browser; the next change tries again
+    dataProvider.savePreferences(body, keepalive).catch(() => undefined); // kept in this browser; the next change tries again
   }, []);
 
   // a reload or a closed tab right after a change must not lose it

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import type { SessionUser } from '../../shared/contract';
 import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/validation/auth';
@@ -21,8 +21,7 @@ import { isAcceptedPictureName } from '../../shared/validation/user';
 import { SubmitButton, useFieldError } from '../components/forms';
 import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';
-import { ensureFreshToken } from '../providers/authProvider';
-import { apiFetch } from '../providers/httpClient';
+import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { session } from '../providers/session';
 
 /** What the profile update answers: the user, and a new session when the password changed. */
@@ -35,6 +34,7 @@ interface ProfileUpdatePayload {
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const serverMessage = useServerMessage();
@@ -80,16 +80,14 @@ export function ProfilePage() {
     if (values.password) form.append('password', values.password);
     if (picture) form.append('profile_pic', picture);
     try {
-      await ensureFreshToken();
-      const res = await apiFetch<ProfileUpdatePayload>('/auth/user/update', { method: 'POST', body: form });
-      const { user: updated, token, refresh_token } = res.data;
+      const { user: updated, token, refresh_token, message } = await dataProvider.updateProfile<ProfileUpdatePayload>(form);
       // A new password ends every session of the person: the answer carries this tab's new one.
       const current = token ?? session.token();
       if (current) session.save(current, updated, refresh_token);
       setUser(updated);
       setPicture(null);
       reset({ name: updated.name, password: '' });
-      notify(serverMessage(res.message), { type: 'success', autoHideDuration: 3000 });
+      notify(serverMessage(message), { type: 'success', autoHideDuration: 3000 });
       refresh();
     } catch (e) {
       notify(serverMessage(e), { type: 'error', autoHideDuration: 3000 });

@@ -1,11 +1,23 @@
 // The single dataProvider: one table maps each resource to its spec §7 calls, page base, default
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
-import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
-import type { DashboardStatistics, ListOrder, ListPayload } from '../../shared/contract';
+import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
+import type { DashboardStatistics, Envelope, ListOrder, ListPayload, Place, PlaceSuggestion } from '../../shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
 import { apiFetch, toQuery } from './httpClient';
+
+/**
+ * Every call of the admin to the API goes through here: the access token is refreshed first when it has
+ * expired, then the request is sent with it (httpClient.apiFetch).
+ */
+async function call<T = unknown>(path: string, options?: fetchUtils.Options): Promise<Envelope<T>> {
+  await ensureFreshToken();
+  return apiFetch<T>(path, options);
+}
+
+/** A JSON request body. */
+const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'Content-Type': 'application/json' } });
 
 export interface EndpointRow {
   /** GET path of the list */
@@ -157,8 +169,35 @@ export function moderationPath(report: ReportTarget): string {
   return `/user/approveReportByAdmin${toQuery({ reportId: report.id, status, type: report.type, ...target })}`;
 }
 
+/** What a call answers beside its data: the server's message (shown translated). */
+interface Said {
+  message: string;
+}
+
 export interface BackOfficeDataProvider extends DataProvider {
   getStatistics(): Promise<DashboardStatistics>;
+  /** the browser's Google Maps key, or null (the offline route plot then) */
+  geoConfig(): Promise<{ browserKey: string | null }>;
+  /** address suggestions for what was typed (the offline gazetteer, or Google with a key) */
+  placeSuggestions(input: string, signal?: AbortSignal): Promise<PlaceSuggestion[]>;
+  place(id: string): Promise<Place>;
+  /** the place search page (/chat): its place types, a page of results, saving the chosen ones as spots */
+  placeTypes<T>(): Promise<T[]>;
+  searchPlaces<T>(params: Record<string, string>): Promise<{ results: T[]; next_page_token: string | null }>;
+  savePlaces(places: readonly unknown[]): Promise<{ saved: unknown[]; skipped: number }>;
+  /** the AI itineraries page: suggestions for a text and categories, and saving one as an itinerary */
+  suggestItineraries<T>(params: Record<string, string>): Promise<T[]>;
+  saveItinerary(form: FormData): Promise<Said>;
+  /** the signed-in person's own profile (name, password, picture) */
+  updateProfile<T>(form: FormData): Promise<T & Said>;
+  /**
+   * The person's display preferences. `leaving`: the page is going away, so the request must be sent
+   * at once (no token refresh first) and outlive the page.
+   */
+  savePreferences(changes: object, leaving?: boolean): Promise<void>;
+  /** the guest's forgot / reset password forms */
+  forgotPassword(body: { email: string }): Promise<Said>;
+  resetPassword(body: { token: string; password: string }): Promise<Said>;
   moderateReport(report: ReportTarget): Promise<{ status: string; message: string }>;
   changeSequence(resource: string, id: RaRecord['id'], sequence: number): Promise<{ message: string }>;
   bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
@@ -166,19 +205,17 @@ export interface BackOfficeDataProvider extends DataProvider {
 
 export const dataProvider: BackOfficeDataProvider = {
   async getList(resource, params) {
-    await ensureFreshToken();
     const row = endpoint(resource);
-    const { data } = await apiFetch<ListPayload<RaRecord>>(`${row.list}${listQuery(row, params)}`, {
+    const { data } = await call<ListPayload<RaRecord>>(`${row.list}${listQuery(row, params)}`, {
       signal: params.signal,
     });
     // meta.totalExact false: the total is the server's exact-count cap, shown as "1,000+" (ListPagination)
     return { data: data.data as never[], total: data.meta.total, meta: data.meta.totalExact === false ? { totalExact: false } : undefined };
   },
   async getOne(resource, params) {
-    await ensureFreshToken();
     const row = endpoint(resource);
     if (!row.one) throw new Error(`No detail endpoint for "${resource}"`);
-    const { data } = await apiFetch<{ data: RaRecord }>(row.one(params.id), { signal: params.signal });
+    const { data } = await call<{ data: RaRecord }>(row.one(params.id), { signal: params.signal });
     return { data: data.data } as never;
   },
   async getMany(resource, params) {
@@ -187,9 +224,8 @@ export const dataProvider: BackOfficeDataProvider = {
   },
   getManyReference: notYet('getManyReference'),
   async create(resource, params) {
-    await ensureFreshToken();
     const row = endpoint(resource);
-    const res = await apiFetch<CreatePayload>(need(row, 'create', resource), {
+    const res = await call<CreatePayload>(need(row, 'create', resource), {
       method: 'POST',
       ...bodyOf(row, { ...params.data, ...row.createFields }),
     });
@@ -197,9 +233,8 @@ export const dataProvider: BackOfficeDataProvider = {
     return { data: { ...params.data, id, duplicates }, meta: { message: res.message } } as never;
   },
   async update(resource, params) {
-    await ensureFreshToken();
     const row = endpoint(resource);
-    const res = await apiFetch(need(row, 'update', resource), {
+    const res = await call(need(row, 'update', resource), {
       method: 'POST',
       ...bodyOf(row, { ...params.data, id: params.id }),
     });
@@ -207,38 +242,69 @@ export const dataProvider: BackOfficeDataProvider = {
   },
   updateMany: notYet('updateMany'),
   async delete(resource, params) {
-    await ensureFreshToken();
     const row = endpoint(resource);
-    await apiFetch(need(row, 'remove', resource)(params.id), { method: 'DELETE' });
+    await call(need(row, 'remove', resource)(params.id), { method: 'DELETE' });
     return { data: params.previousData ?? { id: params.id } } as never;
   },
   deleteMany: notYet('deleteMany'),
   async changeSequence(resource, id, sequence) {
-    await ensureFreshToken();
-    const res = await apiFetch(need(endpoint(resource), 'sequence', resource), {
+    const res = await call(need(endpoint(resource), 'sequence', resource), {
       method: 'POST',
-      body: JSON.stringify({ id, sequence }),
-      headers: { 'Content-Type': 'application/json' },
+      ...json({ id, sequence }),
     });
     return { message: res.message };
   },
   async bulkUserAction(ids, action) {
-    await ensureFreshToken();
-    const res = await apiFetch<{ succeedUserIds: number[]; failedUserIds: number[] }>('/user/bulk-action', {
+    const res = await call<{ succeedUserIds: number[]; failedUserIds: number[] }>('/user/bulk-action', {
       method: 'POST',
-      body: JSON.stringify({ user_ids: ids, action }),
-      headers: { 'Content-Type': 'application/json' },
+      ...json({ user_ids: ids, action }),
     });
     return { ...res.data, message: res.message };
   },
   async moderateReport(report) {
-    await ensureFreshToken();
-    const res = await apiFetch<{ status: string }>(moderationPath(report));
+    const res = await call<{ status: string }>(moderationPath(report));
     return { status: res.data.status, message: res.message };
   },
+  async geoConfig() {
+    return (await call<{ browserKey: string | null }>('/geo/config')).data;
+  },
+  async placeSuggestions(input, signal) {
+    return (await call<{ data: PlaceSuggestion[] }>(`/geo/autocomplete${toQuery({ input })}`, { signal })).data.data;
+  },
+  async place(id) {
+    return (await call<{ data: Place }>(`/geo/place/${encodeURIComponent(id)}`)).data.data;
+  },
+  async placeTypes<T>() {
+    return (await call<{ data: T[] }>('/searchTypes')).data.data;
+  },
+  async searchPlaces<T>(params: Record<string, string>) {
+    return (await call<{ results: T[]; next_page_token: string | null }>(`/googleAPIData${toQuery(params)}`)).data;
+  },
+  async savePlaces(places) {
+    return (await call<{ saved: unknown[]; skipped: number }>('/googleAPIData', { method: 'POST', ...json(places) })).data;
+  },
+  async suggestItineraries<T>(params: Record<string, string>) {
+    return (await call<{ data: T[] }>(`/itinerarySuggestion${toQuery(params)}`)).data.data;
+  },
+  async saveItinerary(form) {
+    return { message: (await call('/post', { method: 'POST', body: form })).message };
+  },
+  async updateProfile<T>(form: FormData) {
+    const res = await call<T>('/auth/user/update', { method: 'POST', body: form });
+    return { ...res.data, message: res.message };
+  },
+  async savePreferences(changes, leaving = false) {
+    const options = { method: 'POST', ...json(changes), keepalive: leaving } as fetchUtils.Options;
+    await (leaving ? apiFetch('/auth/user/preferences', options) : call('/auth/user/preferences', options));
+  },
+  async forgotPassword(body) {
+    return { message: (await apiFetch('/auth/forgot-password', { method: 'POST', ...json(body) })).message };
+  },
+  async resetPassword(body) {
+    return { message: (await apiFetch('/auth/reset-password', { method: 'POST', ...json(body) })).message };
+  },
   async getStatistics() {
-    await ensureFreshToken();
-    const { data } = await apiFetch<DashboardStatistics>('/user/user-statistics');
+    const { data } = await call<DashboardStatistics>('/user/user-statistics');
     return data;
   },
 };

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { type RaRecord, Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { RouteMap } from '../../components/RouteMap';
 import { useServerMessage } from '../../components/useServerMessage';
-import { apiFetch, toQuery } from '../../providers/httpClient';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { SuggestionTitle, suggestionTitle, type TitledSuggestion } from './SuggestionTitle';
 
 interface Category {
@@ -34,7 +34,7 @@ export function AiItinerariesPage() {
   const [locale] = useLocaleState();
   const notify = useNotify();
   const serverMessage = useServerMessage();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [categories, setCategories] = useState<Category[]>([]);
   const [chosen, setChosen] = useState<Category[]>([]);
   const [text, setText] = useState('');
@@ -55,11 +55,14 @@ export function AiItinerariesPage() {
     setSuggestions([]);
     setSavedIds(new Set());
     try {
-      const res = await apiFetch<{ data: Suggestion[] }>(
-        `/itinerarySuggestion${toQuery({ category_ids: JSON.stringify(chosen.map((c) => c.id)), search: text.trim(), isAdminPanel: 'true', lang: locale })}`,
-      );
-      setSuggestions(res.data.data);
-      if (!res.data.data.length) notify(translate('messages.noDataFound'), { type: 'error' });
+      const found = await dataProvider.suggestItineraries<Suggestion>({
+        category_ids: JSON.stringify(chosen.map((c) => c.id)),
+        search: text.trim(),
+        isAdminPanel: 'true',
+        lang: locale,
+      });
+      setSuggestions(found);
+      if (!found.length) notify(translate('messages.noDataFound'), { type: 'error' });
     } catch (e) {
       notify(serverMessage(e), { type: 'error' });
     } finally {
@@ -90,7 +93,7 @@ export function AiItinerariesPage() {
       form.append('thumbnail_url[]', spot.thumbnail_url ?? '');
     }
     try {
-      await apiFetch('/post', { method: 'POST', body: form });
+      await dataProvider.saveItinerary(form);
       notify(translate('messages.resultsSaved'), { type: 'success' });
       setSavedIds((ids) => new Set([...ids, s.id]));
     } catch (e) {

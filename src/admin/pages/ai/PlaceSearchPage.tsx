@@ -18,8 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { apiFetch, toQuery } from '../../providers/httpClient';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { useServerMessage } from '../../components/useServerMessage';
 
 interface PlaceType {
@@ -44,6 +44,7 @@ const MAX_TYPES = 3;
  */
 export function PlaceSearchPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const serverMessage = useServerMessage();
   const [types, setTypes] = useState<PlaceType[]>([]);
@@ -57,21 +58,22 @@ export function PlaceSearchPage() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    apiFetch<{ data: PlaceType[] }>('/searchTypes')
-      .then((res) => setTypes(res.data.data))
+    dataProvider
+      .placeTypes<PlaceType>()
+      .then(setTypes)
       .catch((e) => notify(serverMessage(e), { type: 'error' }));
-  }, [notify, serverMessage]);
+  }, [dataProvider, notify, serverMessage]);
 
   const fetchPage = async (params: Record<string, string>, append: boolean) => {
     setLoadState(0);
     try {
-      const res = await apiFetch<{ results: PlaceResult[]; next_page_token: string | null }>(`/googleAPIData${toQuery(params)}`);
-      const page = res.data.results;
+      const found = await dataProvider.searchPlaces<PlaceResult>(params);
+      const page = found.results;
       if (!append && !page.length) notify(translate('messages.noDataFound'), { type: 'error' });
       setResults((r) => (append ? [...r, ...page] : page));
       // every result starts ticked (spec §2)
       setTicked((t) => new Set([...(append ? t : []), ...page.map((p) => p.place_id)]));
-      setNextToken(res.data.next_page_token);
+      setNextToken(found.next_page_token);
     } catch (e) {
       notify(serverMessage(e), { type: 'error' });
     } finally {
@@ -90,12 +92,8 @@ export function PlaceSearchPage() {
     setSaving(true);
     notify(translate('messages.savingPlaces'), { type: 'info' });
     try {
-      const res = await apiFetch<{ saved: unknown[]; skipped: number }>('/googleAPIData', {
-        method: 'POST',
-        body: JSON.stringify(selected),
-        headers: { 'Content-Type': 'application/json' },
-      });
-      notify(translate('messages.placesSaved', { saved: res.data.saved.length, skipped: res.data.skipped }), { type: 'success' });
+      const { saved, skipped } = await dataProvider.savePlaces(selected);
+      notify(translate('messages.placesSaved', { saved: saved.length, skipped }), { type: 'success' });
     } catch (e) {
       notify(serverMessage(e), { type: 'error' });
     } finally {

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { useForm } from 'react-hook-form';
 import { type ForgotPasswordInput, forgotPasswordSchema } from '../../../shared/validation/auth';
-import { ResultAlert, SubmitButton, useFieldError, usePostWithResult } from '../../components/forms';
+import { ResultAlert, SubmitButton, useFieldError, useCallWithResult } from '../../components/forms';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 import { GuestOnly } from './GuestOnly';
 
@@ -11,7 +12,8 @@ import { GuestOnly } from './GuestOnly';
 export function ForgotPasswordPage() {
   const translate = useTranslate();
   const fieldError = useFieldError();
-  const { result, post } = usePostWithResult();
+  const { result, run } = useCallWithResult();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const {
     register,
     handleSubmit,
@@ -21,7 +23,7 @@ export function ForgotPasswordPage() {
   return (
     <GuestOnly>
       <AuthCard title={translate('app.auth.forgot_title')}>
-        <AuthForm onSubmit={handleSubmit((values) => post('/auth/forgot-password', values))}>
+        <AuthForm onSubmit={handleSubmit((values) => run(() => dataProvider.forgotPassword(values)))}>
           <Typography variant="body2" color="text.secondary">
             {translate('app.auth.forgot_intro')}
           </Typography>

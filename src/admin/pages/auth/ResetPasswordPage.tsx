@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {  } from '@mui/material';
 import { useEffect } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { type ResetPasswordFormInput, resetPasswordFormSchema } from '../../../shared/validation/auth';
-import { ResultAlert, SubmitButton, useFieldError, usePostWithResult } from '../../components/forms';
+import { ResultAlert, SubmitButton, useFieldError, useCallWithResult } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 import { GuestOnly } from './GuestOnly';
@@ -18,7 +19,8 @@ export function ResetPasswordPage() {
   const fieldError = useFieldError();
   const navigate = useNavigate();
   const { token = '' } = useParams();
-  const { result, post } = usePostWithResult();
+  const { result, run } = useCallWithResult();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const {
     register,
     handleSubmit,
@@ -39,7 +41,7 @@ export function ResetPasswordPage() {
   return (
     <GuestOnly>
       <AuthCard title={translate('app.auth.reset_title')}>
-        <AuthForm onSubmit={handleSubmit((values) => post('/auth/reset-password', { token, password: values.password }))}>
+        <AuthForm onSubmit={handleSubmit((values) => run(() => dataProvider.resetPassword({ token, password: values.password })))}>
           <PasswordField
             label={translate('app.auth.new_password')}
             autoComplete="new-password"
