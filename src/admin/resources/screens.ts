@@ -1,10 +1,9 @@
 // The screens of every registered resource: a resource with screens of its own names them in its folder's
 // index; a plain one (a declaration with `storage` and no folder here) gets the screens made from its
 // declaration. App.tsx makes each <Resource>, its routes and its other pages from this.
-import type { ReactNode } from 'react';
-import type { ResourceProps } from 'react-admin';
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { declaredScreens } from '../declared/screens';
+import type { ResourceScreens } from './ownScreens';
 import category from './category';
 import contentmanagement from './contentmanagement';
 import emailtemplate from './emailtemplate';
@@ -19,12 +18,7 @@ import subadmin from './subadmin';
 import tag from './tag';
 import user from './user';
 
-export interface ResourceScreens extends Pick<ResourceProps, 'list' | 'create' | 'edit' | 'show' | 'icon'> {
-  /** routes under the resource's path (the spec's detail pages at /<name>/{id}) */
-  children?: ReactNode;
-  /** pages at other addresses, each behind the resource's access check (the spec's /edituser/{id}) */
-  pages?: readonly { path: string; element: ReactNode }[];
-}
+export type { ResourceScreens } from './ownScreens';
 
 const SPECIAL: Readonly<Record<string, ResourceScreens>> = {
   user,

@@ -1,5 +1,5 @@
 import { emailtemplate as declared } from '../../../shared/resources/index';
-import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
+import { ownScreens } from '../ownScreens';
 
-export default { list: lazyNamed(() => import('./EmailTemplateList'), 'EmailTemplateList'), icon: iconOf(declared) };
+export default ownScreens(declared, lazyNamed(() => import('./EmailTemplateList'), 'EmailTemplateList'));

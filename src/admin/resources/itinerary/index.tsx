@@ -1,13 +1,7 @@
-import { Route } from 'react-router-dom';
 import { itinerary as declared } from '../../../shared/resources/index';
-import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
-import type { ResourceScreens } from '../screens';
+import { ownScreens } from '../ownScreens';
 
 const ItineraryShow = lazyNamed(() => import('./ItineraryShow'), 'ItineraryShow');
 
-export default {
-  list: lazyNamed(() => import('./ItineraryList'), 'ItineraryList'),
-  icon: iconOf(declared),
-  children: <Route path=":id" element={<ItineraryShow />} />,
-} satisfies ResourceScreens;
+export default ownScreens(declared, lazyNamed(() => import('./ItineraryList'), 'ItineraryList'), { detail: <ItineraryShow /> });

@@ -1,12 +1,8 @@
-import { Route } from 'react-router-dom';
 import { report as declared } from '../../../shared/resources/index';
 import { ReportDetail } from '../../components/reports/lazyReportDetail';
-import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
-import type { ResourceScreens } from '../screens';
+import { ownScreens } from '../ownScreens';
 
-export default {
-  list: lazyNamed(() => import('./ReportPostList'), 'ReportPostList'),
-  icon: iconOf(declared),
-  children: <Route path=":id" element={<ReportDetail resource="report" backPath="/report" />} />,
-} satisfies ResourceScreens;
+export default ownScreens(declared, lazyNamed(() => import('./ReportPostList'), 'ReportPostList'), {
+  detail: <ReportDetail resource="report" backPath="/report" />,
+});

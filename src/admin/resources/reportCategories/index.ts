@@ -1,5 +1,5 @@
 import { reportCategories as declared } from '../../../shared/resources/index';
-import { iconOf } from '../../icons';
 import { lazyNamed } from '../../lazy';
+import { ownScreens } from '../ownScreens';
 
-export default { list: lazyNamed(() => import('./ReportCategoryList'), 'ReportCategoryList'), icon: iconOf(declared) };
+export default ownScreens(declared, lazyNamed(() => import('./ReportCategoryList'), 'ReportCategoryList'));

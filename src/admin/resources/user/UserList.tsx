@@ -1,6 +1,6 @@
 import { ColumnsButton, DataTable, NumberField } from 'react-admin';
-import { AvatarCell, ClippedText, DateCell, NoRecords, ResourceList, StatusChip } from '../../components/lists';
-import { RowActions } from '../../components/RowActions';
+import { AccountActionsColumn, AvatarColumn } from '../../components/AccountColumns';
+import { ClippedText, CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
 import { SequenceEditor } from '../../components/SequenceEditor';
 import { UserBulkActions } from './UserBulkActions';
 import { UserCreateButton } from './UserCreate';
@@ -32,9 +32,7 @@ export function UserList() {
             '& .RaDataTable-headerCell': { whiteSpace: 'normal', lineHeight: 1.25 },
           }}
         >
-          <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
-            <AvatarCell source="thumbnail" />
-          </DataTable.Col>
+          <AvatarColumn />
           <DataTable.Col source="name" label="resources.user.fields.name">
             <ClippedText source="name" width={120} />
           </DataTable.Col>
@@ -57,20 +55,8 @@ export function UserList() {
           <DataTable.Col source="sequence" label="resources.user.fields.sequence">
             <SequenceEditor />
           </DataTable.Col>
-          <DataTable.Col source="created_at" label="resources.user.fields.created_at">
-            <DateCell source="created_at" />
-          </DataTable.Col>
-          <DataTable.Col source="status" label="resources.user.fields.status">
-            <StatusChip />
-          </DataTable.Col>
-          <DataTable.Col label="app.actions.action" disableSort>
-            <RowActions
-              viewPath={(id) => `/user/${id}`}
-              editPath={(id) => `/edituser/${id}`}
-              deleteConfirmKey="app.confirm.delete_user"
-              deletedKey="messages.userDeleted"
-            />
-          </DataTable.Col>
+          <CreatedAndStatusColumns fields="resources.user.fields" />
+          <AccountActionsColumn resource="user" />
         </DataTable>
     </ResourceList>
   );

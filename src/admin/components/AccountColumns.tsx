@@ -1,0 +1,29 @@
+import { DataTable } from 'react-admin';
+import { AvatarCell } from './lists';
+import { RowActions } from './RowActions';
+
+/** The picture column of the account lists (users, sub-admins). */
+export function AvatarColumn() {
+  return (
+    <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
+      <AvatarCell source="thumbnail" />
+    </DataTable.Col>
+  );
+}
+
+/**
+ * The row menu of an account list (spec §2): View at /<resource>/{id}, Edit at /edit<resource>/{id}, and a
+ * confirmed Delete.
+ */
+export function AccountActionsColumn({ resource }: { resource: 'user' | 'subadmin' }) {
+  return (
+    <DataTable.Col label="app.actions.action" disableSort>
+      <RowActions
+        viewPath={(id) => `/${resource}/${id}`}
+        editPath={(id) => `/edit${resource}/${id}`}
+        deleteConfirmKey="app.confirm.delete_user"
+        deletedKey="messages.userDeleted"
+      />
+    </DataTable.Col>
+  );
+}
