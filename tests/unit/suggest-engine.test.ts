@@ -5,7 +5,7 @@ import { suggestionTitle } from '../../src/admin/pages/ai/SuggestionTitle';
 import { englishMessage } from '../../src/shared/validation/messages';
 import { type Candidate, distinctSpots, groupByDistance, parseQuery, planTrip } from '../../src/server/suggest/engine';
 import { analyseQuery, foldText, spellings, westernDigits } from '../../src/server/suggest/query';
-import { pathLength, shortRoute } from '../../src/server/suggest/route';
+import { pathLength, shortRoute } from '../../src/server/suggest/shortestRoute';
 
 const spot = (id: number, latitude: number, longitude: number, extra: Partial<Candidate> = {}): Candidate => ({
   id,

@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
-import { CATALOGUE_STATUSES } from '../../shared/validation/catalogue';
+import { CATALOGUE_STATUSES } from '../../shared/validation/simpleLists';
 import type { DialectName } from './index';
 import { hasColumn } from './introspect';
 import type { Database } from './schema';

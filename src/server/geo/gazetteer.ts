@@ -3,7 +3,8 @@
 // second) and kept in memory; read-only, so replicas need not share it.
 import { createRequire } from 'node:module';
 import { foldText } from '../../shared/text';
-import { distanceKm, type Geocoder, type Place, type PlaceSuggestion } from './types';
+import { distanceKm } from './distance';
+import type { Geocoder, Place, PlaceSuggestion } from './types';
 
 interface City {
   cityId: number;

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { townsNear } from './gazetteer';
 import { spotsNear } from './spotsNear';
-import { distinctSpots, type Geocoder } from './types';
+import { distinctSpots } from './distance';
+import type { Geocoder } from './types';
 
 /** The place types staff can pick (Google's type names), with display names. */
 export const PLACE_TYPES = [

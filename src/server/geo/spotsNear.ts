@@ -2,7 +2,8 @@
 // weigh them by: how many live posts show them and those posts' categories.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { distanceKm, type Place } from './types';
+import { distanceKm } from './distance';
+import type { Place } from './types';
 
 export interface NearSpot extends Omit<Place, 'address'> {
   id: number;

@@ -1,6 +1,6 @@
 // Spot rules (spec §5 "Spot"): a name, a status, and the place chosen through autocomplete.
 import { z } from 'zod';
-import { CATALOGUE_STATUSES } from './catalogue';
+import { CATALOGUE_STATUSES } from './simpleLists';
 import { noControlCharacters } from './common';
 import { v } from './messages';
 

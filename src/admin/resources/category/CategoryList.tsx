@@ -1,5 +1,5 @@
-import type { NamedResourceConfig } from '../../components/catalogue/namedResource';
-import { NamedStatusList } from '../../components/catalogue/NamedStatusList';
+import type { NamedResourceConfig } from '../../components/simpleLists/namedResource';
+import { NamedStatusList } from '../../components/simpleLists/NamedStatusList';
 
 /** /category (spec §2): several categories at once; names are stored capitalised by the server. */
 export const CATEGORY: NamedResourceConfig = {

@@ -1,5 +1,5 @@
-import type { NamedResourceConfig } from '../../components/catalogue/namedResource';
-import { NamedStatusList } from '../../components/catalogue/NamedStatusList';
+import type { NamedResourceConfig } from '../../components/simpleLists/namedResource';
+import { NamedStatusList } from '../../components/simpleLists/NamedStatusList';
 
 /** /reportCategories (spec §2): the reasons users pick when they report; one added at a time. */
 export const REPORT_CATEGORY: NamedResourceConfig = {

@@ -1,5 +1,5 @@
-import type { NamedResourceConfig } from '../../components/catalogue/namedResource';
-import { NamedStatusList } from '../../components/catalogue/NamedStatusList';
+import type { NamedResourceConfig } from '../../components/simpleLists/namedResource';
+import { NamedStatusList } from '../../components/simpleLists/NamedStatusList';
 
 /** /tag (spec §2): several tags at once, lower-cased as they are typed; new rows start Active. */
 export const TAG: NamedResourceConfig = {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { capitaliseFirst } from '../../../shared/text';
 import type { AppContext } from '../../context';
-import { namedStatusRoutes } from '../catalogues/namedStatusRoutes';
+import { namedStatusRoutes } from '../simpleLists/namedStatusRoutes';
 
 export const categoryRoutes = (app: FastifyInstance, ctx: AppContext) =>
   namedStatusRoutes(app, ctx, {

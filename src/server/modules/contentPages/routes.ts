@@ -1,9 +1,9 @@
 // Content pages (spec §7 "/api/page"): Admin only; the slug is unique and derived from the title when
 // left empty.
 import type { FastifyInstance } from 'fastify';
-import { contentPageSchema } from '../../../shared/validation/catalogue';
+import { contentPageSchema } from '../../../shared/validation/simpleLists';
 import type { AppContext } from '../../context';
-import { richPageRoutes } from '../catalogues/richPageRoutes';
+import { richPageRoutes } from '../simpleLists/richPageRoutes';
 
 export const contentPageRoutes = (app: FastifyInstance, ctx: AppContext) =>
   richPageRoutes(app, ctx, {

@@ -2,7 +2,7 @@
 // Deleting one keeps its reports, without a category.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { namedStatusRoutes } from '../catalogues/namedStatusRoutes';
+import { namedStatusRoutes } from '../simpleLists/namedStatusRoutes';
 
 export const reportCategoryRoutes = (app: FastifyInstance, ctx: AppContext) =>
   namedStatusRoutes(app, ctx, {

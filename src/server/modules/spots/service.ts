@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DialectName } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { isSamePlace, SAME_SPOT_KM } from '../../geo/types';
+import { isSamePlace, SAME_SPOT_KM } from '../../geo/distance';
 
 /** Removes an uploaded spot image once no spot shows it any more. */
 export async function removeUnusedImage(ctx: AppContext, url: string | null) {

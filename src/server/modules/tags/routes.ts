@@ -2,7 +2,7 @@
 // read the list.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { namedStatusRoutes } from '../catalogues/namedStatusRoutes';
+import { namedStatusRoutes } from '../simpleLists/namedStatusRoutes';
 
 export const tagRoutes = (app: FastifyInstance, ctx: AppContext) =>
   namedStatusRoutes(app, ctx, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, listQuery } from '../../src/admin/providers/dataProvider';
 import { capitaliseFirst, decodeNumericEntities, isBlankHtml, nameKey, slugify } from '../../src/shared/text';
-import { contentPageSchema, namedEditSchema, namedRowsSchema } from '../../src/shared/validation/catalogue';
+import { contentPageSchema, namedEditSchema, namedRowsSchema } from '../../src/shared/validation/simpleLists';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

@@ -1,4 +1,4 @@
-// Rules of the catalogue screens (spec §5 "Category", "Email template, content page, tags, report
+// Rules of the simple list screens, named-status and rich-page (spec §5 "Category", "Email template, content page, tags, report
 // categories"): the same schemas drive the admin's dialogs and the API.
 import { z } from 'zod';
 import { ACTIVE_STATUSES } from '../resources/plain';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
-import { type NamedKind, namedEditSchema, namedRowsSchema } from '../../../shared/validation/catalogue';
+import { type NamedKind, namedEditSchema, namedRowsSchema } from '../../../shared/validation/simpleLists';
 import { idNumber } from '../../../shared/validation/common';
 import { type ErrorMessageKey, englishMessage } from '../../../shared/validation/messages';
 import { nameKey } from '../../../shared/text';
