@@ -1,5 +1,5 @@
 import { DataTable } from 'react-admin';
-import { formFields, initialValues, listFields, recordSchema, shownFields } from '../../shared/resources/fields';
+import { formFields, formValues, listFields, recordSchema, shownFields } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { AddButtonWithDialog, EditDialog } from '../components/FormDialog';
 import { NoRecords, ResourceList } from '../components/lists';
@@ -18,12 +18,6 @@ function DeclaredInputs({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
-/** What a create form starts with: the declared initial values, text fields empty. */
-const startingValues = (resource: ResourceDeclaration) => ({
-  ...Object.fromEntries(formFields(resource).flatMap((f) => (f.type === 'text' || f.type === 'longText' ? [[f.name, '']] : []))),
-  ...initialValues(resource),
-});
-
 /**
  * The list screen of a plain resource, from its declaration alone: the search box, a column per listed
  * field (sortable where declared), a row menu with View (when fields are shown on a detail page), Edit
@@ -40,7 +34,7 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
       sort={{ field: defaultOrder.name, order: defaultOrder.direction }}
       actions={
         resource.api.create ? (
-          <AddButtonWithDialog resource={resource.name} titleKey="ra.action.create" successKey="messages.recordAdded" schema={schema} defaultValues={startingValues(resource)}>
+          <AddButtonWithDialog resource={resource.name} titleKey="ra.action.create" successKey="messages.recordAdded" schema={schema} defaultValues={formValues(resource)}>
             <DeclaredInputs resource={resource} />
           </AddButtonWithDialog>
         ) : undefined
@@ -63,7 +57,7 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
                       titleKey="ra.action.edit"
                       successKey="messages.recordUpdated"
                       schema={schema}
-                      initialValues={(record) => Object.fromEntries(formFields(resource).map((f) => [f.name, record[f.name] ?? (f.type === 'number' ? null : '')]))}
+                      initialValues={(record) => formValues(resource, record)}
                     >
                       <DeclaredInputs resource={resource} />
                     </EditDialog>

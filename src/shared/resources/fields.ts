@@ -55,6 +55,11 @@ export function recordSchema(resource: ResourceDeclaration) {
   return z.object(Object.fromEntries(formFields(resource).map((f) => [f.name, fieldSchema(f)])));
 }
 
-/** The values a create form starts with. */
-export const initialValues = (resource: ResourceDeclaration): Record<string, string | number> =>
-  Object.fromEntries(formFields(resource).flatMap((f) => (f.initial === undefined ? [] : [[f.name, f.initial]])));
+/**
+ * The values a form starts with: the record's (an edit), else the declared initial value (a create), else
+ * empty (text '', a number null, a choice unset).
+ */
+export const formValues = (resource: ResourceDeclaration, record: Record<string, unknown> = {}): Record<string, unknown> =>
+  Object.fromEntries(
+    formFields(resource).map((f) => [f.name, record[f.name] ?? f.initial ?? (f.type === 'number' ? null : f.type === 'choice' ? undefined : '')]),
+  );

@@ -16,7 +16,7 @@ import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
-import { declaredStore, searchCondition } from './store';
+import { declaredStore, holdsTerm } from './store';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
 const routePath = (path: string) => `/api${path}`;
@@ -43,7 +43,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
       const { rows, meta } = await runListQuery(store.listed(), store.select, req, 'id', {
         db: ctx.db,
         name: `declared ${store.table}`,
-        search: () => searchCondition(req.filter),
+        search: () => holdsTerm(req.filter),
       });
       return list(reply, rows, meta);
     },

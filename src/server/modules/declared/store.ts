@@ -48,11 +48,8 @@ export async function ensureTable(db: Kysely<any>, dialect: DialectName, resourc
   }
 }
 
-/** A record as the answers show it: the typed fields, no search text. */
-export const selectedColumns = (resource: ResourceDeclaration) => typedFields(resource).map((f) => f.name);
-
 /** The condition "the record holds `term`" (a substring of a searchable field, folded as the stored text). */
-export const searchCondition = (term: string) => sql<boolean>`${sql.ref(SEARCH_TEXT)} LIKE ${`%${escapeLike(foldText(term))}%`} ESCAPE '\\'`;
+export const holdsTerm = (term: string) => sql<boolean>`${sql.ref(SEARCH_TEXT)} LIKE ${`%${escapeLike(foldText(term))}%`} ESCAPE '\\'`;
 
 /** What a write stores beside the form's values: the search text of the record and the time of the change. */
 function written(resource: ResourceDeclaration, values: Record<string, unknown>, stamp: string) {
@@ -62,8 +59,10 @@ function written(resource: ResourceDeclaration, values: Record<string, unknown>,
 
 export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
   const table = tableOf(resource);
-  const columns = selectedColumns(resource);
-  const one = (id: number) => db.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+  // a record as the answers show it: the typed fields, no search text
+  const columns = typedFields(resource).map((f) => f.name);
+  const rowOf = (q: Kysely<any>, id: number) => q.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+  const one = (id: number) => rowOf(db, id);
   return {
     table,
     /** the list's rows before its search, order and page (http/list.ts runListQuery) */
@@ -81,7 +80,7 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
     /** The record as it was and as it is now, or undefined when there is no such record. */
     async update(id: number, values: Record<string, unknown>) {
       return db.transaction().execute(async (trx) => {
-        const before = (await trx.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
+        const before = await rowOf(trx, id);
         if (!before) return undefined;
         // the search text is made of the record as it ends up, the fields the form left out included
         const merged = { ...before, ...values };
@@ -97,7 +96,7 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
     /** The record deleted, or undefined when there was none. */
     async remove(id: number) {
       return db.transaction().execute(async (trx) => {
-        const before = (await trx.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined;
+        const before = await rowOf(trx, id);
         if (before) await trx.deleteFrom(table).where('id', '=', id).execute();
         return before;
       });
