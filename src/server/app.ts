@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createGuard } from './auth/guard';
 import { createPasswordHasher } from './auth/passwords';
@@ -22,7 +21,9 @@ import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { zodSwaggerTransform, zodValidatorCompiler } from './http/zod';
+import { answerOf } from './http/answers';
+import { registerApiDocs } from './http/openapi';
+import { zodValidatorCompiler } from './http/zod';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { createGazetteer } from './geo/gazetteer';
@@ -145,13 +146,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.code(status).send(envelope(status, error.message, null));
   });
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Travel back-office API', version: '1.0.0' } },
-    transform: zodSwaggerTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerApiDocs(app);
 
-  app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { tags: ['health'], response: { 200: answerOf(z.object({ status: z.literal('ok') })) } } }, async (_req, reply) => {
     await database.db.selectFrom('roles').select('id').limit(1).execute();
     return reply.send(envelope(200, 'OK', { status: 'ok' }));
   });

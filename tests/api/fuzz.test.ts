@@ -1,6 +1,8 @@
 // Property-based fuzzing of the whole API: every operation of the OpenAPI document gets hostile path
 // parameters, query strings and bodies (every shape and transport) from every kind of caller. Whatever
-// arrives, the answer is below 500 and, when JSON, the envelope { status, message } with a message.
+// arrives, the answer is below 500 and, when JSON, the envelope { status, message } with a message; and
+// it conforms to the document, as Schemathesis's default checks ask (support/conformance.ts): a status
+// the operation lists, a content type listed for it, a body that matches its schema.
 // Each operation first gets a sweep (its valid form or query with each field, and each path parameter,
 // set to each edge value), then random requests; a failing request is shrunk by fast-check and reported
 // with the route module that answered it and the server's own error.
@@ -14,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { nameKey } from '../../src/shared/text';
 import { ADMIN, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { type Answer, conformanceOf } from '../support/conformance';
 
 /** Random requests per operation, on top of its sweep: 63 operations x 90 is over 5,000 requests alone. */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS) || 90;
@@ -395,6 +398,7 @@ const RAW_QUERIES = ['%', '%zz', '%E0%A4%A', '%C0%80', '%FF%FE', '&&&', '==', 'a
 describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
   let t: TestApp;
   let operations: Operation[] = [];
+  let conforms: ReturnType<typeof conformanceOf> = () => null;
   let adminToken = '';
   let subToken = '';
   let adminHash = '';
@@ -422,6 +426,7 @@ describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
     });
     const doc = (await t.app.inject('/api/docs/json')).json();
     operations = operationsOf(doc);
+    conforms = conformanceOf(doc);
     adminHash = (await t.ctx.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).password_hash;
     await createUser(t, { email: SUB_ADMIN.email, password: SUB_ADMIN.password, user_type: 'Sub-Admin', name: 'Fuzz Sub', permissions: [SUB_ADMIN.permission] });
     subHash = await hashPassword(SUB_ADMIN.password, FUZZ_SCRYPT_N);
@@ -823,9 +828,9 @@ describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
                   : /itinerarySuggestion/.test(p)
                     ? 'suggest'
                     : p.startsWith('/api/email-template') || p.startsWith('/api/page')
-                      ? 'catalogues/richPageRoutes'
+                      ? 'simpleLists/richPageRoutes'
                       : /^\/api\/(category|tag|reportCategory)/.test(p)
-                        ? 'catalogues/namedStatusRoutes'
+                        ? 'simpleLists/namedStatusRoutes'
                         : ({ spot: 'spots', geo: 'geo', health: '(app.ts)', uploads: '(app.ts static files)' } as Record<string, string>)[p.split('/')[p.startsWith('/api/') ? 2 : 1]] ?? p;
     return `route module src/server/modules/${module}`;
   }
@@ -854,8 +859,10 @@ describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
   }
 
   /** What is wrong with an answer, or null. */
-  function problemOf(res: { statusCode: number; headers: Record<string, unknown>; body: string }): string | null {
+  function problemOf(op: Operation, res: Answer): string | null {
     if (res.statusCode >= 500) return `answered ${res.statusCode}`;
+    const unlike = conforms(op.method, op.path, res);
+    if (unlike) return unlike;
     if (!String(res.headers['content-type'] ?? '').includes('application/json')) return null;
     let body: { status?: unknown; message?: unknown; code?: unknown };
     try {
@@ -889,7 +896,7 @@ describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
           fc.asyncProperty(arbitraries(op), async (req) => {
             const res = await send(op, req);
             if (process.env.FUZZ_PROFILE) statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            const problem = problemOf(res);
+            const problem = problemOf(op, res);
             if (problem) {
               const cause = serverError ? `\nserver error: ${(serverError as Error).stack?.split('\n').slice(0, 4).join('\n')}` : '';
               throw new Error(`${problem} (${ownerOf(op)})\nrequest: ${describeRequest(op, req)}\nanswer: ${res.statusCode} ${preview(res.body)}${cause}`);

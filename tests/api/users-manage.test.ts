@@ -103,6 +103,17 @@ describe.each(dialects)('managing users and sub-admins on %s', (dialect) => {
     expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', refused).execute()).toEqual([]);
   });
 
+  it("stores a user's status as chosen, without the blanks around it, and only a user's status", async () => {
+    const padded = await send('POST', '/api/user', admin, { name: 'Padded Status', email: 'padded@example.com', phone: '5301234567', user_type: 'User', password: PASSWORD, status: ' Active\t' });
+    expect(padded.statusCode).toBe(200);
+    expect((await getUser(padded.json().data.data.id)).status).toBe('Active');
+    // 'Request Pending' is where a Sub-Admin waits; a User never starts there
+    const waiting = await send('POST', '/api/user', admin, { name: 'Waiting User', email: 'waiting@example.com', phone: '5301234567', user_type: 'User', password: PASSWORD, status: 'Request Pending' });
+    expect(waiting.statusCode).toBe(400);
+    expect(waiting.json().message).toBe('Status is required');
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'waiting@example.com').execute()).toEqual([]);
+  });
+
   it('adds a Sub-Admin at Request Pending with a generated password sent by mail', async () => {
     const res = await send('POST', '/api/user', admin, { name: 'Selim Demir', email: 'selim@example.com', phone: '5307654321', user_type: 'Sub-Admin' });
     expect(res.statusCode).toBe(200);

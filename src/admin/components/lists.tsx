@@ -2,7 +2,7 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, List, Pagination, SearchInput, type SortPayload, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, type DataTableProps, List, Pagination, SearchInput, type SortPayload, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
 
@@ -124,15 +124,19 @@ const phoneCards = {
   },
 } as const;
 
+/** The lists' order until the person picks another: newest first. */
+const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
+
 /** A resource's list screen: search box with the spec's placeholder, paging, default order, empty state. */
 export function ResourceList({
   searchKey,
-  sort,
+  sort = NEWEST_FIRST,
   actions,
   children,
 }: {
   searchKey: string;
-  sort: SortPayload;
+  /** newest first unless given */
+  sort?: SortPayload;
   /** toolbar actions (the add button); none by default */
   actions?: ReactElement | false;
   children: ReactNode;
@@ -151,6 +155,26 @@ export function ResourceList({
       <LoadingNote />
       {children}
     </List>
+  );
+}
+
+/**
+ * The table of a list screen: no row selection, no click-through, "No data found!" when empty; a wide
+ * table (`scrolls`) scrolls sideways inside its frame rather than widening the page.
+ */
+export function ResourceTable({
+  scrolls = false,
+  rowClick = false,
+  children,
+}: {
+  scrolls?: boolean;
+  rowClick?: DataTableProps['rowClick'];
+  children: ReactNode;
+}) {
+  return (
+    <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={rowClick} sx={scrolls ? { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } : undefined}>
+      {children}
+    </DataTable>
   );
 }
 

@@ -2,7 +2,7 @@ import { DataTable } from 'react-admin';
 import { formFields, formValues, listFields, recordSchema, shownFields } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { AddButtonWithDialog, EditDialog } from '../components/FormDialog';
-import { NoRecords, ResourceList } from '../components/lists';
+import { ResourceTable, ResourceList } from '../components/lists';
 import { RowActions } from '../components/RowActions';
 import { DeclaredFieldInput } from './DeclaredFieldInput';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
@@ -40,7 +40,7 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
         ) : undefined
       }
     >
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
+      <ResourceTable>
         {listFields(resource).map((field) => (
           <DataTable.Col key={field.name} source={field.name} label={`${fields}.${field.name}`} disableSort={!field.sortable}>
             <DeclaredFieldValue field={field} inList />
@@ -68,7 +68,7 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
             deletedKey="messages.recordDeleted"
           />
         </DataTable.Col>
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

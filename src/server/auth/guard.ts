@@ -22,6 +22,7 @@ import type { AccessDeclaration } from '../../shared/resources/index';
 import type { Db } from '../db/index';
 import type { Database } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
+import { asGuard } from '../http/openapi';
 import type { AccessClaims, TokenService } from './tokens';
 
 export interface Caller extends Principal {
@@ -161,9 +162,9 @@ export function createGuard(db: Kysely<Database>, tokens: TokenService, opts: { 
    * its headers alone, whatever it carries.
    */
   function guard(resource: Guarded | readonly Guarded[]): onRequestAsyncHookHandler {
-    return async (request) => {
+    return asGuard<onRequestAsyncHookHandler>(async (request) => {
       await requireAccess(request, resource);
-    };
+    });
   }
   return { authenticate, guard, requireAccess };
 }

@@ -1,6 +1,6 @@
 // Route schemas are zod schemas (the same ones the admin's forms use). Fastify validates with them and
-// the OpenAPI document (/api/docs) shows their JSON Schema form.
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+// the OpenAPI document (/api/docs, http/openapi.ts) shows their JSON Schema form.
+import type { FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { idNumber, MAX_INT } from '../../shared/validation/common';
 import { ValidationFailed } from './errors';
@@ -11,19 +11,6 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
     const result = schema.safeParse(data ?? {});
     return result.success ? { value: result.data } : { error: new ValidationFailed(result.error.issues) };
   };
-
-const isZod = (value: unknown): value is ZodType => !!value && typeof (value as ZodType).safeParse === 'function';
-
-/** @fastify/swagger transform: zod schemas -> JSON Schema. */
-export function zodSwaggerTransform({ schema, url }: { schema: FastifySchema; url: string }) {
-  if (!schema) return { schema, url };
-  const out: Record<string, unknown> = { ...schema };
-  for (const key of ['body', 'querystring', 'params', 'headers'] as const) {
-    const s = (schema as Record<string, unknown>)[key];
-    if (isZod(s)) out[key] = z.toJSONSchema(s, { unrepresentable: 'any', io: 'input' });
-  }
-  return { schema: out as FastifySchema, url };
-}
 
 /** `/:id` of a route: a positive whole number that an integer column can hold. */
 export const idParams = z.object({ id: idNumber() });

@@ -63,3 +63,10 @@ export const formValues = (resource: ResourceDeclaration, record: Record<string,
   Object.fromEntries(
     formFields(resource).map((f) => [f.name, record[f.name] ?? f.initial ?? (f.type === 'number' ? null : f.type === 'choice' ? undefined : '')]),
   );
+
+/** A stored record as the API answers it: every typed field, each may be empty but the id (the OpenAPI document). */
+export function storedRecordSchema(resource: ResourceDeclaration) {
+  const valueOf = (field: DeclaredField): z.ZodType =>
+    field.type === 'id' ? z.number().int() : field.type === 'number' ? z.number().int().nullable() : z.string().nullable();
+  return z.object(Object.fromEntries(typedFields(resource).map((f) => [f.name, valueOf(f)])));
+}

@@ -80,7 +80,8 @@ export const userCreateSchema = z
     if (d.user_type !== 'User') return;
     const password = userPasswordField.safeParse(d.password ?? '');
     if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0].message });
-    const status = statusField.safeParse(d.status ?? '');
+    // a User starts at one of the user statuses ('Request Pending' is a Sub-Admin's)
+    const status = statusField.refine((st) => (USER_FORM_STATUSES as readonly string[]).includes(st), v('statusRequired')).safeParse(d.status ?? '');
     if (!status.success) ctx.addIssue({ code: 'custom', path: ['status'], message: status.error.issues[0].message });
   });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;

@@ -20,7 +20,7 @@ export function ReportList({ searchKey, fields, detailPath, statusSortable = tru
   const resource = useResourceContext() ?? 'report';
   return (
     <RequirePermissionOrExplain resource="reports" permission="Report-list" titleKey={`resources.${resource}.name`}>
-      <ResourceList searchKey={searchKey} sort={{ field: 'id', order: 'DESC' }}>
+      <ResourceList searchKey={searchKey}>
         <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={(id) => detailPath(id)} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
           {children}
           <DataTable.Col source="type" label={`${fields}.type`}>

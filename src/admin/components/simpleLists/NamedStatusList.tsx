@@ -2,7 +2,7 @@ import { DataTable, TextInput, useTranslate } from 'react-admin';
 import { decodeNumericEntities } from '../../../shared/text';
 import { namedEditSchema } from '../../../shared/validation/simpleLists';
 import { AddFab, EditDialog } from '../FormDialog';
-import { CreatedAndStatusColumns, DecodedText, NoRecords, ResourceList } from '../lists';
+import { CreatedAndStatusColumns, DecodedText, ResourceTable, ResourceList } from '../lists';
 import { RowActions } from '../RowActions';
 import { duplicatesOf } from './duplicates';
 import type { NamedResourceConfig } from './namedResource';
@@ -22,7 +22,7 @@ export function NamedStatusList({ config }: { config: NamedResourceConfig }) {
       sort={config.sort}
       actions={<AddFab titleKey={keys.add} dialog={(state) => <NamedRowsCreateDialog config={config} {...state} />} />}
     >
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
+      <ResourceTable>
         <DataTable.Col source="name" label={`${fields}.name`}>
           <DecodedText source="name" />
         </DataTable.Col>
@@ -34,7 +34,7 @@ export function NamedStatusList({ config }: { config: NamedResourceConfig }) {
             deletedKey={keys.deleted}
           />
         </DataTable.Col>
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

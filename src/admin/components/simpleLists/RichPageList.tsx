@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { DataTable } from 'react-admin';
 import type { ZodType } from 'zod';
 import { EditDialog } from '../FormDialog';
-import { CreatedAndStatusColumns, DecodedText, NoRecords, ResourceList } from '../lists';
+import { CreatedAndStatusColumns, DecodedText, ResourceTable, ResourceList } from '../lists';
 import { RowActions } from '../RowActions';
 import { RichPageFields } from './RichPageFields';
 
@@ -21,8 +21,8 @@ export interface RichPageConfig {
 export function RichPageList({ config, add }: { config: RichPageConfig; add?: ReactElement }) {
   const fields = `resources.${config.resource}.fields`;
   return (
-    <ResourceList searchKey={config.keys.search} sort={{ field: 'id', order: 'DESC' }} actions={add}>
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
+    <ResourceList searchKey={config.keys.search} actions={add}>
+      <ResourceTable>
         <DataTable.Col source="title" label={`${fields}.title`}>
           <DecodedText source="title" />
         </DataTable.Col>
@@ -35,7 +35,7 @@ export function RichPageList({ config, add }: { config: RichPageConfig; add?: Re
             deletedKey={config.keys.deleted}
           />
         </DataTable.Col>
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

@@ -23,3 +23,38 @@ export interface NamedResourceConfig {
     deleteConfirm: string;
   };
 }
+
+/** How each named catalogue is called in the catalogue keys: its rules (`kind`) and its screen in `app.*`. */
+const NAMES = {
+  category: { kind: 'category', screen: 'category' },
+  tag: { kind: 'tag', screen: 'tag' },
+  reportCategories: { kind: 'reportCategory', screen: 'report_category' },
+} as const satisfies Record<NamedResourceConfig['resource'], { kind: NamedKind; screen: string }>;
+
+/**
+ * A named catalogue's config, its keys following the catalogues' naming: `resources.<resource>.*` for
+ * the list, `app.<screen>.*` for the dialogs and confirmation, `messages.<kind>*` for the toasts.
+ */
+export function namedResource(
+  resource: NamedResourceConfig['resource'],
+  own: Pick<NamedResourceConfig, 'sort' | 'multiple'> & { typedName?: NamedResourceConfig['typedName'] },
+): NamedResourceConfig {
+  const { kind, screen } = NAMES[resource];
+  return {
+    resource,
+    kind,
+    typedName: (typed) => typed,
+    ...own,
+    keys: {
+      search: `resources.${resource}.search`,
+      nameField: `resources.${resource}.fields.name`,
+      add: `app.${screen}.add`,
+      edit: `app.${screen}.edit`,
+      added: `messages.${kind}Added`,
+      updated: `messages.${kind}Updated`,
+      deleted: `messages.${kind}Deleted`,
+      duplicates: `messages.${kind}Duplicates`,
+      deleteConfirm: `app.confirm.delete_${screen}`,
+    },
+  };
+}

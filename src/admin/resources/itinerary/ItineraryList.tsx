@@ -1,5 +1,5 @@
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
-import { NoRecords, ResourceList } from '../../components/lists';
+import { ResourceTable, ResourceList } from '../../components/lists';
 import { PostColumns } from '../../components/PostColumns';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
@@ -9,8 +9,8 @@ const fields = 'resources.itinerary.fields';
 /** /itinerary (spec §2, DESIGN.md §9): Planned is Yes for is_planeed '0', Public for is_public 1. */
 export function ItineraryList() {
   return (
-    <ResourceList searchKey="resources.itinerary.search" sort={{ field: 'id', order: 'DESC' }}>
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+    <ResourceList searchKey="resources.itinerary.search">
+      <ResourceTable scrolls>
         <PostColumns fields={fields} />
         <DataTable.Col source="is_planeed" label={`${fields}.is_planeed`}>
           <YesNo yes={(r) => r.is_planeed === '0'} />
@@ -24,7 +24,7 @@ export function ItineraryList() {
         <DataTable.Col label="app.actions.action" disableSort>
           <RowActions viewPath={(id) => `/itinerary/${id}`} deleteConfirmKey="app.confirm.delete_itinerary" deletedKey="messages.itineraryDeleted" />
         </DataTable.Col>
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

@@ -1,6 +1,6 @@
 import { DataTable, useRecordContext } from 'react-admin';
 import { AddFab } from '../../components/FormDialog';
-import { DateCell, NoRecords, ResourceList } from '../../components/lists';
+import { DateCell, ResourceTable, ResourceList } from '../../components/lists';
 import { PostColumns } from '../../components/PostColumns';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
@@ -13,10 +13,10 @@ export function PostList() {
   return (
     <ResourceList
       searchKey="resources.post.search"
-      sort={{ field: 'id', order: 'DESC' }}
+     
       actions={<AddFab titleKey="app.post.add" dialog={(state) => <PostFormDialog {...state} />} />}
     >
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+      <ResourceTable scrolls>
         <PostColumns fields={fields} />
         <DataTable.Col source="created_at" label={`${fields}.created_at`}>
           <DateCell source="created_at" />
@@ -32,7 +32,7 @@ export function PostList() {
             deletedKey="messages.postDeleted"
           />
         </DataTable.Col>
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

@@ -52,19 +52,14 @@ export function PostSpotRows() {
 const halfFilled = (row: Partial<SpotRowValues> | undefined) =>
   !!row && (row.spotId != null || typeof row.latitude === 'number' || !!row.image || !!row.file?.rawFile) && !rowComplete(row);
 
+/** A stop's image: of the post's accepted types, shown rounded. */
+const STOP_IMAGE = { extensions: POST_IMAGE_EXTENSIONS, isAccepted: isAcceptedPostImage, shape: 'rounded' } as const;
+
 /** The row's image: the stored one, or a chosen file of an accepted type (spec §5 Post). */
 function RowImageInput() {
   const { getSource } = useSourceContext();
   const stored = useWatch({ name: getSource('image') }) as string | undefined;
   return (
-    <ImageFileInput
-      source="file"
-      label="app.post.add_image"
-      changeLabel="app.post.change_image"
-      currentUrl={stored}
-      extensions={POST_IMAGE_EXTENSIONS}
-      isAccepted={isAcceptedPostImage}
-      shape="rounded"
-    />
+<ImageFileInput source="file" label="app.post.add_image" changeLabel="app.post.change_image" currentUrl={stored} {...STOP_IMAGE} />
   );
 }

@@ -4,7 +4,7 @@ import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { spotSchema } from '../../../shared/validation/spot';
 import { AddButtonWithDialog, EditDialog } from '../../components/FormDialog';
 import { InactiveAwareLink } from '../../components/InactiveAwareLink';
-import { CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
+import { CreatedAndStatusColumns, ResourceTable, ResourceList } from '../../components/lists';
 import { RowActions } from '../../components/RowActions';
 import { SpotFields } from './SpotFields';
 
@@ -15,14 +15,14 @@ export function SpotList() {
   return (
     <ResourceList
       searchKey="resources.spot.search"
-      sort={{ field: 'id', order: 'DESC' }}
+     
       actions={
         <AddButtonWithDialog resource="spot" titleKey="app.spot.add" successKey="messages.spotAdded" schema={spotSchema} defaultValues={{ status: 'Active' }}>
           <SpotFields />
         </AddButtonWithDialog>
       }
     >
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+      <ResourceTable scrolls>
         <DataTable.Col source="thumbnail_url" label={`${fields}.image`} disableSort>
           <SpotImageCell />
         </DataTable.Col>
@@ -52,7 +52,7 @@ export function SpotList() {
             deletedKey="messages.spotDeleted"
           />
         </DataTable.Col>
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

@@ -1,20 +1,20 @@
 import { DataTable } from 'react-admin';
 import { AccountActionsColumn, AvatarColumn } from '../../components/AccountColumns';
-import { CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
+import { CreatedAndStatusColumns, ResourceTable, ResourceList } from '../../components/lists';
 import { SubAdminCreateButton } from './SubAdminCreate';
 
 /** /subadmin: the sub-admins list (spec §2 "/subadmin"). */
 export function SubAdminList() {
   return (
-    <ResourceList searchKey="resources.subadmin.search" sort={{ field: 'id', order: 'DESC' }} actions={<SubAdminCreateButton />}>
-      <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={false}>
+    <ResourceList searchKey="resources.subadmin.search" actions={<SubAdminCreateButton />}>
+      <ResourceTable>
         <AvatarColumn />
         <DataTable.Col source="name" label="resources.user.fields.full_name" />
         <DataTable.Col source="email" label="resources.user.fields.email" />
         <DataTable.Col source="phone" label="resources.user.fields.phone" />
         <CreatedAndStatusColumns fields="resources.user.fields" />
         <AccountActionsColumn resource="subadmin" />
-      </DataTable>
+      </ResourceTable>
     </ResourceList>
   );
 }

@@ -10,7 +10,7 @@ export function UserList() {
   return (
     <ResourceList
       searchKey="resources.user.search"
-      sort={{ field: 'id', order: 'DESC' }}
+     
       actions={
         <>
           <ColumnsButton />

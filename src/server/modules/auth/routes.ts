@@ -16,7 +16,9 @@ import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { HttpError, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
+import { doneAnswer, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
+import { personAnswer, profileAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
 import { insertUser, storeProfilePicture } from '../users/service';
 import {
   accessSession,
@@ -38,7 +40,13 @@ const tokenBody = z.object({ token: z.string().optional(), refresh_token: z.stri
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], body: loginSchema.extend({ is_web: z.union([z.string(), z.number()]).optional() }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginSchema.extend({ is_web: z.union([z.string(), z.number()]).optional() }),
+        response: { 200: sessionAnswer, ...refusals(401, 429) },
+      },
+    },
     async (request, reply) => {
       const { email, password } = request.body as z.infer<typeof loginSchema>;
       const payload = await login(ctx, email, password, request.ip);
@@ -60,17 +68,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       throw err;
     }
   };
-  app.post('/api/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+  app.post('/api/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody, response: { 200: sessionAnswer, ...refusals(401) } } }, async (request, reply) => {
     const body = request.body as z.infer<typeof tokenBody>;
     return ok(reply, await refresh(body.refresh_token ?? body.token));
   });
-  app.get('/api/auth/refresh-token', { schema: { tags: ['auth'], querystring: tokenBody } }, async (request, reply) => {
+  app.get('/api/auth/refresh-token', { schema: { tags: ['auth'], querystring: tokenBody, response: { 200: sessionAnswer, ...refusals(401) } } }, async (request, reply) => {
     const q = request.query as z.infer<typeof tokenBody>;
     return ok(reply, await refresh(q.refresh_token ?? q.token));
   });
 
   // Verifies a stored access token with the server and answers the current user (session start, spec §4).
-  app.get('/api/auth/access-token', { schema: { tags: ['auth'], querystring: tokenBody } }, async (request, reply) => {
+  app.get('/api/auth/access-token', { schema: { tags: ['auth'], querystring: tokenBody, response: { 200: tokenCheckAnswer, ...refusals(401) } } }, async (request, reply) => {
     const token = (request.query as z.infer<typeof tokenBody>).token;
     // the same check as every guarded call: a token of ended sessions is refused here too
     const principal = token ? await principalOfToken(ctx.db, ctx.tokens, token) : null;
@@ -82,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // Sign-up of a product user (spec §7; the admin does not use it). It never creates an Active account
   // and never tells whether an email is known: the answer is the same either way, a new account waits
   // at Pending for staff, the password is hashed in both cases and sign-ups are throttled per address.
-  app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema } }, async (request, reply) => {
+  app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema, response: { 200: doneAnswer, ...refusals(429) } } }, async (request, reply) => {
     const input = request.body as z.infer<typeof registerSchema>;
     await ctx.throttle.countRegistration(request.ip);
     const password_hash = await ctx.passwords.hash(input.password);
@@ -102,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // Theme settings and pinned shortcuts (spec §3): any signed-in staff member, for itself only.
   app.post(
     '/api/auth/user/preferences',
-    { schema: { tags: ['auth'], body: preferencesUpdateSchema }, onRequest: ctx.guard('profile') },
+    { schema: { tags: ['auth'], body: preferencesUpdateSchema, response: { 200: personAnswer } }, onRequest: ctx.guard('profile') },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body as z.infer<typeof preferencesUpdateSchema>;
@@ -117,7 +125,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/user/update',
-    { schema: { tags: ['auth'] }, onRequest: ctx.guard('profile') },
+    {
+      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415) } },
+      onRequest: ctx.guard('profile'),
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const { fields, files } = await readForm(request);
@@ -148,7 +159,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { tags: ['auth'], body: forgotPasswordSchema } },
+    { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: doneAnswer } } },
     async (request, reply) => {
       requestPasswordReset(ctx, (request.body as z.infer<typeof forgotPasswordSchema>).email);
       return ok(reply, null, 'Link has been sent to your Email ID');
@@ -157,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordRequestSchema } },
+    { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: doneAnswer } } },
     async (request, reply) => {
       const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
       await resetPassword(ctx, token, password);

@@ -5,6 +5,7 @@ import type { DashboardStatistics } from '../../../shared/contract';
 import type { AppContext } from '../../context';
 import { allCounts } from '../../db/counts';
 import { ok } from '../../http/reply';
+import { statisticsAnswer } from './answers';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -13,7 +14,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/user/user-statistics',
-    { schema: { tags: ['dashboard'] }, onRequest: ctx.guard('dashboard'), config: { answerCache: true } },
+    { schema: { tags: ['dashboard'], response: { 200: statisticsAnswer } }, onRequest: ctx.guard('dashboard'), config: { answerCache: true } },
     async (_req, reply) => {
       // the big totals are maintained by triggers (db/counts.ts): one read of a few rows
       const counts = await allCounts(db);

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
-import { recordSchema } from '../../../shared/resources/fields';
+import { recordSchema, storedRecordSchema } from '../../../shared/resources/fields';
 import { type ResourceDeclaration, sortNames } from '../../../shared/resources/index';
 import { englishMessage } from '../../../shared/validation/messages';
 import { idNumber } from '../../../shared/validation/common';
@@ -13,6 +13,7 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { answerOf, doneAnswer, itemAnswer, listAnswer, whole } from '../../http/answers';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
@@ -30,6 +31,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   const body = recordSchema(resource);
   const sortable = Object.fromEntries(sortNames(resource).map((name) => [name, name]));
   const entity = resource.name;
+  const record = storedRecordSchema(resource);
   const found = (row: Record<string, unknown> | undefined) => {
     if (!row) throw notFound();
     return row;
@@ -37,7 +39,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
 
   app.get(
     routePath(api.list),
-    { schema: { tags, querystring: listQuerySchema }, onRequest: ctx.guard(readers), config: { answerCache: true } },
+    { schema: { tags, querystring: listQuerySchema, response: { 200: listAnswer(record) } }, onRequest: ctx.guard(readers), config: { answerCache: true } },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, { sortable, defaultOrder: api.defaultOrder, pageBase: api.pageBase });
       const { rows, meta } = await runListQuery(store.listed(), store.select, req, 'id', {
@@ -50,14 +52,14 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   );
 
   if (api.one) {
-    app.get(routePath(api.one), { schema: { tags, params: idParams }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    app.get(routePath(api.one), { schema: { tags, params: idParams, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       return item(reply, found(await store.one(id)));
     });
   }
 
   if (api.create) {
-    app.post(routePath(api.create), { schema: { tags, body }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    app.post(routePath(api.create), { schema: { tags, body, response: { 200: answerOf(z.object({ id: whole, data: record })) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const created = await store.insert(request.body as Record<string, unknown>);
       await audit(ctx, callerOf(request).userId, 'create', entity, Number(created.id), { created });
       return ok(reply, { id: created.id, data: created }, englishMessage('recordAdded'));
@@ -66,7 +68,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
 
   if (api.update) {
     const edit = body.extend({ id: idNumber() });
-    app.post(routePath(api.update), { schema: { tags, body: edit }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id, ...values } = request.body as { id: number } & Record<string, unknown>;
       const changed = await store.update(id, values);
       if (!changed) throw notFound();
@@ -76,7 +78,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   }
 
   if (api.remove) {
-    app.delete(routePath(api.remove), { schema: { tags, params: idParams }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const before = found(await store.remove(id));
       await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });

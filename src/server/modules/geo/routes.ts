@@ -8,7 +8,9 @@ import type { AppContext } from '../../context';
 import { substringCondition } from '../../db/search';
 import type { Place } from '../../geo/types';
 import { notFound } from '../../http/errors';
+import { refusals } from '../../http/answers';
 import { item, ok } from '../../http/reply';
+import { geoConfigAnswer, placeAnswer, suggestionsAnswer } from './answers';
 
 /** Whoever may fill a place in a form. */
 const PLACE_USERS: ResourceName[] = ['spot', 'post', 'itinerary', 'chat', 'aiItineraries'];
@@ -32,7 +34,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/config',
-    { schema: { tags }, onRequest: guard },
+    { schema: { tags, response: { 200: geoConfigAnswer } }, onRequest: guard },
     // the browser needs the key only to load the Maps JavaScript API
     async (_request, reply) =>
       ok(reply, { provider: ctx.geo.name, browserKey: ctx.geo.name === 'google' ? ctx.config.googleMapsApiKey : null }),
@@ -40,7 +42,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/autocomplete',
-    { schema: { tags, querystring: z.object({ input: z.string().trim().max(200).default('') }) }, onRequest: guard },
+    { schema: { tags, querystring: z.object({ input: z.string().trim().max(200).default('') }), response: { 200: suggestionsAnswer } }, onRequest: guard },
     async (request, reply) => {
       const { input } = request.query as { input: string };
       if (input.length < 2) return item(reply, []);
@@ -62,7 +64,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/place/:id',
-    { schema: { tags, params: z.object({ id: z.string().min(1).max(300) }) }, onRequest: guard },
+    { schema: { tags, params: z.object({ id: z.string().min(1).max(300) }), response: { 200: placeAnswer } }, onRequest: guard },
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const spotId = id.startsWith('spot:') ? Number(id.slice(5)) : null;
@@ -76,7 +78,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/geo/geocode',
-    { schema: { tags, querystring: z.object({ address: z.string().trim().min(1).max(300) }) }, onRequest: guard },
+    { schema: { tags, querystring: z.object({ address: z.string().trim().min(1).max(300) }), response: { 200: placeAnswer, ...refusals(404) } }, onRequest: guard },
     async (request, reply) => {
       const place = await ctx.geo.geocode((request.query as { address: string }).address);
       if (!place) throw notFound();
@@ -90,6 +92,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         querystring: z.object({ lat: z.coerce.number().min(-90).max(90), lng: z.coerce.number().min(-180).max(180) }),
+        response: { 200: placeAnswer, ...refusals(404) },
       },
       onRequest: guard,
     },

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { createGooglePlaceSearch, createOfflinePlaceSearch, PLACE_TYPES, parsePlaceQuery } from '../../geo/places';
 import { badRequest } from '../../http/errors';
+import { answerOf, itemAnswer, maybeText, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { audit } from '../auth/service';
 import { lockPlace, sameSpot } from '../spots/service';
@@ -31,14 +32,32 @@ const savedPlace = z.object({
 });
 const saveBody = z.array(savedPlace).min(1).max(100);
 
+const point = z.object({ lat: z.number(), lng: z.number() });
+const result = z.object({
+  place_id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  formatted_address: z.string(),
+  location: point,
+  geometry: z.object({ location: point }),
+  types: z.array(z.string()),
+  city: maybeText,
+  state: maybeText,
+  country: maybeText,
+  post_code: maybeText,
+});
+const typesAnswer = itemAnswer(z.array(z.object({ type: z.string(), name: z.string() })));
+const pageAnswer = answerOf(z.object({ results: z.array(result), next_page_token: maybeText }));
+const savedAnswer = answerOf(z.object({ saved: z.array(z.object({ id: whole, name: z.string() })), skipped: whole }));
+
 export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const guard = ctx.guard('chat');
   const places = ctx.config.googleMapsApiKey ? createGooglePlaceSearch(ctx.config.googleMapsApiKey) : createOfflinePlaceSearch(db, ctx.geo);
 
-  app.get('/api/searchTypes', { schema: { tags }, onRequest: guard }, async (_request, reply) => item(reply, PLACE_TYPES));
+  app.get('/api/searchTypes', { schema: { tags, response: { 200: typesAnswer } }, onRequest: guard }, async (_request, reply) => item(reply, PLACE_TYPES));
 
-  app.get('/api/googleAPIData', { schema: { tags, querystring: searchQuery }, onRequest: guard }, async (request, reply) => {
+  app.get('/api/googleAPIData', { schema: { tags, querystring: searchQuery, response: { 200: pageAnswer } }, onRequest: guard }, async (request, reply) => {
     const { query, pagetoken } = request.query as z.infer<typeof searchQuery>;
     if (!pagetoken) {
       const parsed = parsePlaceQuery(query);
@@ -49,7 +68,7 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(reply, page, page.results.length ? 'Success' : englishMessage('noDataFound'));
   });
 
-  app.post('/api/googleAPIData', { schema: { tags, body: saveBody }, onRequest: guard }, async (request, reply) => {
+  app.post('/api/googleAPIData', { schema: { tags, body: saveBody, response: { 200: savedAnswer } }, onRequest: guard }, async (request, reply) => {
     const chosen = request.body as z.infer<typeof saveBody>;
     const actor = callerOf(request).userId;
     const saved: { id: number; name: string }[] = [];

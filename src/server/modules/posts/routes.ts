@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
+import { doneAnswer, refusals } from '../../http/answers';
 import { notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -20,6 +21,7 @@ import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { removeUnusedImage } from '../spots/service';
+import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { loadPost, type PostType, savePost } from './service';
 import { post, type SortColumns } from '../../../shared/resources/index';
 
@@ -74,86 +76,95 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     return post;
   };
 
-  app.get('/api/post', { schema: { tags, querystring: postListQuery }, onRequest: postsRule, config: { answerCache: true } }, async (request, reply) => {
-    const q = request.query as z.infer<typeof postListQuery>;
-    await ctx.requireAccess(request, resourceOf(q.type));
-    const req = parseListQuery(q, {
-      sortable: SORTABLE,
-      defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
-      pageBase: 0,
-    });
-    const base = db
-      .selectFrom('posts')
-      .where('posts.type', '=', q.type)
-      .where('posts.deleted_at', 'is', null);
-    const { rows, meta } = await runListQuery(
-      base,
-      (qb) =>
-        qb
-          .select([
-            'posts.id',
-            'posts.type',
-            'posts.title',
-            'posts.description',
-            'posts.user_id',
-            'posts.itinerary_date',
-            'posts.is_planeed',
-            'posts.is_public',
-            'posts.sequence',
-            'posts.created_at',
-            'posts.user_name as user',
-          ])
-          .select((eb) => [
-            // the first stop's picture stands for the post
-            eb
-              .selectFrom('post_spots')
-              .innerJoin('spots', 'spots.id', 'post_spots.spot_id')
-              .select('spots.thumbnail_url')
-              .whereRef('post_spots.post_id', '=', 'posts.id')
-              .orderBy('post_spots.position')
-              .limit(1)
-              .as('image'),
-            eb
-              .selectFrom('post_spots')
-              .select(sql<number>`count(*)`.as('n'))
-              .whereRef('post_spots.post_id', '=', 'posts.id')
-              .as('spotCount'),
-          ]),
-      req,
-      'posts.id',
-      {
-        db,
-        name: 'posts',
-        total: () => countOf(db, `posts:${q.type}`),
-        // a post is found by its title or description, or by its author's name (all in its search index)
-        search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, q.type),
-      },
-    );
-    return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
-  });
+  app.get(
+    '/api/post',
+    { schema: { tags, querystring: postListQuery, response: { 200: postListAnswer } }, onRequest: postsRule, config: { answerCache: true } },
+    async (request, reply) => {
+      const q = request.query as z.infer<typeof postListQuery>;
+      await ctx.requireAccess(request, resourceOf(q.type));
+      const req = parseListQuery(q, {
+        sortable: SORTABLE,
+        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        pageBase: 0,
+      });
+      const base = db
+        .selectFrom('posts')
+        .where('posts.type', '=', q.type)
+        .where('posts.deleted_at', 'is', null);
+      const { rows, meta } = await runListQuery(
+        base,
+        (qb) =>
+          qb
+            .select([
+              'posts.id',
+              'posts.type',
+              'posts.title',
+              'posts.description',
+              'posts.user_id',
+              'posts.itinerary_date',
+              'posts.is_planeed',
+              'posts.is_public',
+              'posts.sequence',
+              'posts.created_at',
+              'posts.user_name as user',
+            ])
+            .select((eb) => [
+              // the first stop's picture stands for the post
+              eb
+                .selectFrom('post_spots')
+                .innerJoin('spots', 'spots.id', 'post_spots.spot_id')
+                .select('spots.thumbnail_url')
+                .whereRef('post_spots.post_id', '=', 'posts.id')
+                .orderBy('post_spots.position')
+                .limit(1)
+                .as('image'),
+              eb
+                .selectFrom('post_spots')
+                .select(sql<number>`count(*)`.as('n'))
+                .whereRef('post_spots.post_id', '=', 'posts.id')
+                .as('spotCount'),
+            ]),
+        req,
+        'posts.id',
+        {
+          db,
+          name: 'posts',
+          total: () => countOf(db, `posts:${q.type}`),
+          // a post is found by its title or description, or by its author's name (all in its search index)
+          search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, q.type),
+        },
+      );
+      return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
+    },
+  );
 
-  app.get('/api/post/:id', { schema: { tags, params: idParams }, onRequest: postsRule }, async (request, reply) => {
+  app.get('/api/post/:id', { schema: { tags, params: idParams, response: { 200: postAnswer } }, onRequest: postsRule }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     await findPost(request, id);
     return item(reply, await loadPost(db, id));
   });
 
-  app.post('/api/post/createUpdateAdminPost', { schema: { tags }, onRequest: postsRule }, async (request, reply) => {
-    const { fields, files } = await readForm(request);
-    const input = parseWith(postFormSchema, formLists(fields));
-    const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
-    const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
-    const result = await savePost(ctx, input, images, { caller });
-    await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
-    await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, {
-      title: input.title,
-      spots: input.spotData.length,
-    });
-    const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
-    return ok(reply, { data: await loadPost(db, result.id), id: result.id }, message);
-  });
+  // 404: the post named by `id`, or a spot row's `id`, is no such record (or the post was deleted)
+  app.post(
+    '/api/post/createUpdateAdminPost',
+    { schema: { tags, form: postForm, files: ['images'], response: { 200: postSavedAnswer, ...refusals(404) } }, onRequest: postsRule },
+    async (request, reply) => {
+      const { fields, files } = await readForm(request);
+      const input = parseWith(postFormSchema, formLists(fields));
+      const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
+      const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
+      const result = await savePost(ctx, input, images, { caller });
+      await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
+      await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, {
+        title: input.title,
+        spots: input.spotData.length,
+      });
+      const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
+      return ok(reply, { data: await loadPost(db, result.id), id: result.id }, message);
+    },
+  );
 
-  app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema }, onRequest: postsRule }, async (request, reply) => {
+  app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema, response: { 200: doneAnswer, ...refusals(404) } }, onRequest: postsRule }, async (request, reply) => {
     const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
     const post = await findPost(request, id);
     await db.updateTable('posts').set({ sequence, updated_at: now() }).where('id', '=', post.id).execute();
@@ -163,7 +174,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Both delete calls of the spec soft-delete: the post leaves the lists, its reports still find it.
   for (const path of ['/api/post/adminPostDelete/:id', '/api/post/delete/:id']) {
-    app.delete(path, { schema: { tags, params: idParams }, onRequest: postsRule }, async (request, reply) => {
+    app.delete(path, { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: postsRule }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const post = await findPost(request, id);
       if (!post.deleted_at) await db.updateTable('posts').set({ deleted_at: now(), updated_at: now() }).where('id', '=', id).execute();

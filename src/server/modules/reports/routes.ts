@@ -11,15 +11,16 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
+import { refusals } from '../../http/answers';
 import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
+import { outcomeAnswer, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
 import { opposite, postStatus, setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
 import { report, type SortColumns } from '../../../shared/resources/index';
 
 const tags = ['reports'];
-const REPORT_TYPES = ['post', 'comment', 'user'] as const;
 type ReportType = (typeof REPORT_TYPES)[number];
 
 const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
@@ -132,37 +133,41 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.get('/api/user/reports', { schema: { tags, querystring: reportListQuery }, onRequest: guard, config: { answerCache: true } }, async (request, reply) => {
-    const q = request.query as z.infer<typeof reportListQuery>;
-    const req = parseListQuery(q, {
-      sortable: {
-        id: 'r.id',
-        created_at: 'r.created_at',
-        type: 'r.type',
-        reason: 'r.reason',
-        status: 'r.user_status_by_admin',
-        // the copies the joined names are kept in (db/reportCopies.ts), each with an index
-        reported_by: 'r.reporter_name',
-        created_by: 'r.target_name',
-        post_title: 'r.post_title',
-        comment: 'r.comment_text',
-      } satisfies SortColumns<typeof report>,
-      defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
-      pageBase: 0,
-    });
-    const base = reports().where('r.type', '=', q.type);
-    const { rows, meta } = await runListQuery(base, withShownColumns, req, 'r.id', {
-      db,
-      name: 'reports',
-      total: () => countOf(db, `reports:${q.type}`),
-      // a report is found by its own texts, its people, its post, comment or category: all copied onto it
-      // and held by its search index, so neither form joins
-      search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed, q.type),
-    });
-    return list(reply, (rows as unknown as Row[]).map(shape), meta);
-  });
+  app.get(
+    '/api/user/reports',
+    { schema: { tags, querystring: reportListQuery, response: { 200: reportListAnswer } }, onRequest: guard, config: { answerCache: true } },
+    async (request, reply) => {
+      const q = request.query as z.infer<typeof reportListQuery>;
+      const req = parseListQuery(q, {
+        sortable: {
+          id: 'r.id',
+          created_at: 'r.created_at',
+          type: 'r.type',
+          reason: 'r.reason',
+          status: 'r.user_status_by_admin',
+          // the copies the joined names are kept in (db/reportCopies.ts), each with an index
+          reported_by: 'r.reporter_name',
+          created_by: 'r.target_name',
+          post_title: 'r.post_title',
+          comment: 'r.comment_text',
+        } satisfies SortColumns<typeof report>,
+        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        pageBase: 0,
+      });
+      const base = reports().where('r.type', '=', q.type);
+      const { rows, meta } = await runListQuery(base, withShownColumns, req, 'r.id', {
+        db,
+        name: 'reports',
+        total: () => countOf(db, `reports:${q.type}`),
+        // a report is found by its own texts, its people, its post, comment or category: all copied onto it
+        // and held by its search index, so neither form joins
+        search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed, q.type),
+      });
+      return list(reply, (rows as unknown as Row[]).map(shape), meta);
+    },
+  );
 
-  app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams }, onRequest: guard }, async (request, reply) => {
+  app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams, response: { 200: reportDetailAnswer } }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const row = await withShownColumns(reports().where('r.id', '=', id)).executeTakeFirst();
     if (!row) throw notFound(englishMessage('reportNotFound'));
@@ -191,7 +196,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     reportId: positiveId.describe('A report of type post on that post'),
     status: currentStatus.optional(),
   });
-  app.get('/api/post/post-report-update', { schema: { tags, querystring: postUpdate }, onRequest: guard }, async (request, reply) => {
+  app.get('/api/post/post-report-update', { schema: { tags, querystring: postUpdate, response: { 200: outcomeAnswer, ...refusals(404) } }, onRequest: guard }, async (request, reply) => {
     const { id, reportId, status } = request.query as z.infer<typeof postUpdate>;
     await reportOn(reportId, 'post', { post_id: id });
     const current = status ?? (await postStatus(ctx, id));
@@ -204,7 +209,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     id: positiveId.describe('The reported user (someone must have reported it)'),
     status: z.enum(TARGET_STATUSES, { error: v('statusRequired') }).describe('The status wanted for the reported user'),
   });
-  app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate }, onRequest: guard }, async (request, reply) => {
+  app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate, response: { 200: outcomeAnswer, ...refusals(404) } }, onRequest: guard }, async (request, reply) => {
     const { id, status } = request.query as z.infer<typeof userUpdate>;
     const reported = await db.selectFrom('reports').select('id').where('type', '=', 'user').where('other_user_id', '=', id).executeTakeFirst();
     if (!reported) throw notFound(englishMessage('reportNotFound'));
@@ -220,7 +225,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     comment_id: positiveId.optional(),
     other_user_id: positiveId.optional(),
   });
-  app.get('/api/user/approveReportByAdmin', { schema: { tags, querystring: approve }, onRequest: guard }, async (request, reply) => {
+  app.get('/api/user/approveReportByAdmin', { schema: { tags, querystring: approve, response: { 200: outcomeAnswer, ...refusals(404) } }, onRequest: guard }, async (request, reply) => {
     const q = request.query as z.infer<typeof approve>;
     const actor = callerOf(request).userId;
     const wanted = opposite(q.status);

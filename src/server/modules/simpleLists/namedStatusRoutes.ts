@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ResourceName } from '../../../shared/access';
-import { type NamedKind, namedEditSchema, namedRowsSchema } from '../../../shared/validation/simpleLists';
+import { CATALOGUE_STATUSES, type NamedKind, namedEditSchema, namedRowsSchema } from '../../../shared/validation/simpleLists';
 import { idNumber } from '../../../shared/validation/common';
 import { type ErrorMessageKey, englishMessage } from '../../../shared/validation/messages';
 import { nameKey } from '../../../shared/text';
@@ -16,6 +16,7 @@ import { isUniqueViolation, now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
+import { answerOf, doneAnswer, itemAnswer, refusals, timestamp, whole } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
@@ -45,6 +46,12 @@ export interface NamedStatusSpec {
 
 const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof category>;
 const COLUMNS = ['id', 'name', 'status', 'created_at'] as const;
+const namedRow = z.object({ id: whole, name: z.string(), status: z.string(), created_at: timestamp });
+/** The add dialog's rows as the form sends them: a name and a status, or lists of both (row by row). */
+const oneOrMany = <T extends z.ZodType>(value: T) => z.union([value, z.array(value)]);
+const namedRowsForm = z.object({ name: oneOrMany(z.string()), status: oneOrMany(z.enum(CATALOGUE_STATUSES)) });
+/** A create: the rows added, and the names refused as duplicates (all of them refused is a 409). */
+const createdAnswer = answerOf(z.looseObject({ id: whole, created: z.array(namedRow), duplicates: z.array(z.string()) }));
 
 export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, spec: NamedStatusSpec) {
   const { db } = ctx;
@@ -60,11 +67,12 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     tags,
     resources: [spec.resource, ...(spec.readers ?? [])],
     columns: COLUMNS,
+    row: namedRow,
     sortable: SORTABLE,
     defaultOrder: { direction: 'ASC', name: 'name', type: 'default' },
   });
 
-  app.post(spec.paths.create, { schema: { tags }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
+  app.post(spec.paths.create, { schema: { tags, form: namedRowsForm, response: { 200: createdAnswer, ...refusals(409) } }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
     const names = asList(fields.name);
     const statuses = asList(fields.status);
@@ -92,7 +100,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     return ok(reply, { ...payload, id: created[0].id }, englishMessage(spec.messages.added));
   });
 
-  app.post(spec.paths.update, { schema: { tags }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
+  app.post(spec.paths.update, { schema: { tags, form: editSchema, response: { 200: itemAnswer(namedRow), ...refusals(404, 409) } }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
     const { id, name: typed, status } = parseWith(editSchema, fields);
     const name = spec.storeName(typed);
@@ -121,7 +129,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
 
   app.delete(
     `${spec.paths.remove}/:id`,
-    { schema: { tags, params: idParams }, onRequest: ctx.guard(spec.resource) },
+    { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(spec.resource) },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const before = await db.selectFrom(table).select([...COLUMNS]).where('id', '=', id).executeTakeFirst();

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation, now } from '../../db/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
+import { answerOf, doneAnswer, refusals, timestamp, whole } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
@@ -46,6 +47,9 @@ export interface RichPageSpec {
 
 const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof contentmanagement>;
 const COLUMNS = ['id', 'title', 'slug', 'description', 'status', 'created_at'] as const;
+const pageRow = z.object({ id: whole, title: z.string(), slug: z.string(), description: z.string(), status: z.string(), created_at: timestamp });
+/** A save: the record as stored (and its id when it was created). */
+const savedAnswer = answerOf(z.object({ data: pageRow, id: whole.optional() }));
 
 export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec: RichPageSpec) {
   const { db } = ctx;
@@ -76,11 +80,13 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
     tags,
     resources: [spec.resource],
     columns: COLUMNS,
+    row: pageRow,
     sortable: SORTABLE,
     defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
   });
 
-  app.post(spec.paths.save, { schema: { tags }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
+  const form = spec.schema.extend(optionalId.shape);
+  app.post(spec.paths.save, { schema: { tags, form, response: { 200: savedAnswer, ...refusals(404, 409) } }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
     const { id } = parseWith(optionalId, fields);
     const values = parseWith(spec.schema, fields) as { title: string; description: string; status: string; slug?: string };
@@ -119,7 +125,7 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
   if (remove && deleted) {
     app.delete(
       `${remove}/:id`,
-      { schema: { tags, params: idParams }, onRequest: ctx.guard(spec.resource) },
+      { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(spec.resource) },
       async (request, reply) => {
         const { id } = request.params as z.infer<typeof idParams>;
         const before = await db.selectFrom(table).select(['id', 'title', 'slug']).where('id', '=', id).executeTakeFirst();

@@ -1,12 +1,13 @@
 // GET list of one table's rows with the list query of DESIGN.md §3 (0-based pages, search box,
 // whitelisted sort): the list route of every catalogue screen.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import type { ListOrder } from '../../../shared/contract';
 import type { ResourceName } from '../../../shared/access';
 import type { AppContext } from '../../context';
 import { type SearchableTable, searchCondition } from '../../db/search';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listAnswer } from '../../http/answers';
 import { list } from '../../http/reply';
 
 export function tableListRoute(
@@ -19,6 +20,8 @@ export function tableListRoute(
     /** who may read it */
     resources: ResourceName[];
     columns: readonly string[];
+    /** what one row of the answer holds (the OpenAPI document) */
+    row: ZodType;
     sortable: Record<string, string>;
     defaultOrder: ListOrder;
   },
@@ -27,7 +30,7 @@ export function tableListRoute(
   const querystring = listQuerySchema.extend({ typeUser: z.string().optional() });
   app.get(
     opts.path,
-    { schema: { tags: opts.tags, querystring }, onRequest: ctx.guard(opts.resources), config: { answerCache: true } },
+    { schema: { tags: opts.tags, querystring, response: { 200: listAnswer(opts.row) } }, onRequest: ctx.guard(opts.resources), config: { answerCache: true } },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof querystring>, {
         sortable: opts.sortable,

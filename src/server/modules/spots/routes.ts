@@ -10,11 +10,13 @@ import { now } from '../../db/index';
 import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
 import { conflict, notFound } from '../../http/errors';
+import { doneAnswer, refusals } from '../../http/answers';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
 import { list, ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
+import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { lockPlace, removeUnusedImage, sameSpot } from './service';
 import { type SortColumns, spot } from '../../../shared/resources/index';
 
@@ -51,7 +53,11 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/spot',
-    { schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }) }, onRequest: guard, config: { answerCache: true } },
+    {
+      schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }), response: { 200: spotListAnswer } },
+      onRequest: guard,
+      config: { answerCache: true },
+    },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
         sortable: SORTABLE,
@@ -91,7 +97,8 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/spot', { schema: { tags }, onRequest: guard }, async (request, reply) => {
+  // 404: the `id` named is no spot; 409: the same place under the same name exists (`data.existing`)
+  app.post('/api/spot', { schema: { tags, form: spotForm, response: { 200: spotSavedAnswer, ...refusals(404, 409) } }, onRequest: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
     const { id } = parseWith(optionalId, fields);
     const input = parseWith(spotSchema, fields);
@@ -125,7 +132,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(reply, { data: created, id: created.id }, englishMessage('spotAdded'));
   });
 
-  app.delete('/api/spot/delete/:id', { schema: { tags, params: idParams }, onRequest: guard }, async (request, reply) => {
+  app.delete('/api/spot/delete/:id', { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
     const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound();

@@ -9,6 +9,7 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
+import { answerOf, itemAnswer, maybeText, refusals, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
 import type { Place } from '../../geo/types';
@@ -28,6 +29,51 @@ const suggestionQuery = z.object({
   /** the admin's language (en, tr, ar): the place name in the error values is given in it */
   lang: z.string().max(10).optional(),
 });
+
+const suggestedSpot = z.object({
+  id: whole,
+  name: z.string(),
+  address: z.string(),
+  image: maybeText,
+  thumbnail_url: maybeText,
+  latitude: z.number(),
+  longitude: z.number(),
+  country: maybeText,
+  city: maybeText,
+  state: maybeText,
+  post_code: maybeText,
+});
+/** One itinerary per day; `title` is English, the admin words its own from place, theme, day and days. */
+const suggestionsAnswer = itemAnswer(
+  z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      day: whole,
+      days: whole,
+      place: z.string(),
+      placeNames: z.object({ en: z.string(), tr: z.string(), ar: z.string() }),
+      theme: maybeText,
+      postSpot: z.array(z.object({ spot: suggestedSpot })),
+    }),
+  ),
+);
+
+/** The chosen suggestion as the /chat page sends it: one entry per stop in each `spot_*` list. */
+const oneOrMany = <T extends z.ZodType>(value: T) => z.union([value, z.array(value)]);
+const savedSuggestionForm = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  title: z.string(),
+  description: z.string().optional(),
+  itinerary_date: z.string().optional(),
+  category_id: oneOrMany(z.union([z.string(), z.number()])),
+  spot_name: oneOrMany(z.string()),
+  spot_id: oneOrMany(z.union([z.string(), z.number()])).optional(),
+  ...Object.fromEntries(
+    ['latitude', 'longitude', 'address', 'city', 'state', 'country', 'post_code', 'image', 'thumbnail_url'].map((name) => [name, oneOrMany(z.string()).optional()]),
+  ),
+});
+const savedSuggestionAnswer = answerOf(z.object({ data: z.looseObject({ id: whole, title: z.string(), type: z.literal('itinerary') }), id: whole }));
 
 const LANGUAGES: readonly PlaceLanguage[] = ['en', 'tr', 'ar'];
 const languageOf = (lang: string | undefined): PlaceLanguage => (LANGUAGES.find((l) => l === lang?.slice(0, 2).toLowerCase()) ?? 'en');
@@ -100,10 +146,11 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
     return item(reply, suggestions);
   };
   // the spec's third client calls it without the /api prefix
-  app.get('/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, onRequest: guard }, suggest);
-  app.get('/api/itinerarySuggestion', { schema: { tags, querystring: suggestionQuery }, onRequest: guard }, suggest);
+  const suggestionSchema = { tags, querystring: suggestionQuery, response: { 200: suggestionsAnswer, ...refusals(404) } };
+  app.get('/itinerarySuggestion', { schema: suggestionSchema, onRequest: guard }, suggest);
+  app.get('/api/itinerarySuggestion', { schema: suggestionSchema, onRequest: guard }, suggest);
 
-  app.post('/api/post', { schema: { tags }, onRequest: guard }, async (request, reply) => {
+  app.post('/api/post', { schema: { tags, form: savedSuggestionForm, response: { 200: savedSuggestionAnswer, ...refusals(404) } }, onRequest: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
     const actor = callerOf(request).userId;
     const list = (name: string) => asList(fields[name]).map((x) => (x === undefined || x === null ? '' : String(x)));

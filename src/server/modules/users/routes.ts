@@ -22,6 +22,7 @@ import { now } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
 import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
+import { doneAnswer, refusals } from '../../http/answers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
@@ -29,10 +30,26 @@ import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { audit, findUserByEmail, permissionsOf } from '../auth/service';
+import {
+  bulkActionAnswer,
+  sequenceAnswer,
+  userCreatedAnswer,
+  userDetailAnswer,
+  userListAnswer,
+  userUpdatedAnswer,
+} from './answers';
 import { insertUser, storeProfilePicture, userCounts } from './service';
 import { type SortColumns, user } from '../../../shared/resources/index';
 
 const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
+
+/** Edit user / sub-admin as the form comes (documented; the route reads and checks it itself). */
+const userUpdateForm = userUpdateSchema.extend({
+  permissions: z
+    .union([z.string(), z.array(z.enum(PERMISSIONS))])
+    .optional()
+    .meta({ description: "a Sub-Admin's permissions, as a JSON list of permission names (Admins only); absent leaves them unchanged" }),
+});
 
 const SORTABLE = {
   id: 'users.id',
@@ -72,40 +89,48 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const anyAccountRule = ctx.guard(['user', 'subadmin', 'post', 'itinerary']);
   const accountsRule = ctx.guard(['user', 'subadmin']);
 
-  app.get('/api/user', { schema: { tags: ['users'], querystring: userListQuery }, onRequest: anyAccountRule, config: { answerCache: true } }, async (request, reply) => {
-    const q = request.query as z.infer<typeof userListQuery>;
-    // User-list opens the user list, SubAdmin-list the sub-admins; the post and itinerary forms may read
-    // the users for their user picker.
-    const caller = await ctx.requireAccess(request, q.user_type === 'User' ? ['user', 'post', 'itinerary'] : 'subadmin');
-    const req = parseListQuery(q, {
-      sortable: SORTABLE,
-      defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
-      pageBase: q.user_type === 'User' ? 1 : 0,
-    });
-    let base = db.selectFrom('users').where('users.user_type', '=', q.user_type);
-    if (q.user_type === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
-    const { rows, meta } = await runListQuery(
-      base,
-      (qb) =>
-        qb
-          .select(baseColumns)
-          .select(['users.post_count as postCount', 'users.itinerary_count as itineraryCount', 'users.spot_count as userSpotCount']),
-      req,
-      'users.id',
-      {
-        db,
-        name: 'users',
-        // the sub-admins a Sub-Admin may manage are a few: counted
-        total: q.user_type === 'User' ? () => countOf(db, 'users:User:') : undefined,
-        search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
-      },
-    );
-    return list(reply, rows, meta);
-  });
+  app.get(
+    '/api/user',
+    {
+      schema: { tags: ['users'], querystring: userListQuery, response: { 200: userListAnswer } },
+      onRequest: anyAccountRule,
+      config: { answerCache: true },
+    },
+    async (request, reply) => {
+      const q = request.query as z.infer<typeof userListQuery>;
+      // User-list opens the user list, SubAdmin-list the sub-admins; the post and itinerary forms may read
+      // the users for their user picker.
+      const caller = await ctx.requireAccess(request, q.user_type === 'User' ? ['user', 'post', 'itinerary'] : 'subadmin');
+      const req = parseListQuery(q, {
+        sortable: SORTABLE,
+        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        pageBase: q.user_type === 'User' ? 1 : 0,
+      });
+      let base = db.selectFrom('users').where('users.user_type', '=', q.user_type);
+      if (q.user_type === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
+      const { rows, meta } = await runListQuery(
+        base,
+        (qb) =>
+          qb
+            .select(baseColumns)
+            .select(['users.post_count as postCount', 'users.itinerary_count as itineraryCount', 'users.spot_count as userSpotCount']),
+        req,
+        'users.id',
+        {
+          db,
+          name: 'users',
+          // the sub-admins a Sub-Admin may manage are a few: counted
+          total: q.user_type === 'User' ? () => countOf(db, 'users:User:') : undefined,
+          search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
+        },
+      );
+      return list(reply, rows, meta);
+    },
+  );
 
   app.get(
     '/api/user/login/:id',
-    { schema: { tags: ['users'], params: idParams }, onRequest: accountsRule },
+    { schema: { tags: ['users'], params: idParams, response: { 200: userDetailAnswer } }, onRequest: accountsRule },
     async (request, reply) => {
       const user = await findManagedUser(request, (request.params as { id: number }).id);
       const detail = await db
@@ -117,137 +142,163 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/user', { schema: { tags: ['users'] }, onRequest: accountsRule }, async (request, reply) => {
-    const { fields, files } = await readForm(request);
-    const input = parseWith(userCreateSchema, fields);
-    const caller = await ctx.requireAccess(request, resourceOf(input.user_type));
-    if (await findUserByEmail(db, input.email)) throw conflict('This email is already registered.');
-    const picture = files.find((f) => f.field === 'profile_pic');
-    const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-    const subAdmin = input.user_type === 'Sub-Admin';
-    // A Sub-Admin gets a generated password (mailed) and waits at 'Request Pending' (spec §4, §7).
-    const password = subAdmin ? generatePassword(10) : input.password!;
-    const id = await insertUser(db, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      password_hash: await ctx.passwords.hash(password),
-      status: subAdmin ? 'Request Pending' : input.status!,
-      user_type: input.user_type,
-      profile_pic: stored?.url ?? null,
-      thumbnail: stored?.thumbnailUrl ?? null,
-    }).catch(async (err: unknown) => {
-      // a concurrent create of the same email won (409): the picture stored for it is not kept
-      if (stored) await ctx.storage.remove(stored.url);
-      throw err;
-    });
-    // false when staff switched the invitation template off: the answer says so (data.invitationSent)
-    let invitationSent: boolean | undefined;
-    if (subAdmin) {
-      invitationSent = await sendTemplate(db, ctx.mailer, 'subadmin-invitation', input.email, {
+  app.post(
+    '/api/user',
+    {
+      schema: { tags: ['users'], form: userCreateSchema, files: ['profile_pic'], response: { 200: userCreatedAnswer, ...refusals(409) } },
+      onRequest: accountsRule,
+    },
+    async (request, reply) => {
+      const { fields, files } = await readForm(request);
+      const input = parseWith(userCreateSchema, fields);
+      const caller = await ctx.requireAccess(request, resourceOf(input.user_type));
+      if (await findUserByEmail(db, input.email)) throw conflict('This email is already registered.');
+      const picture = files.find((f) => f.field === 'profile_pic');
+      const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
+      const subAdmin = input.user_type === 'Sub-Admin';
+      // A Sub-Admin gets a generated password (mailed) and waits at 'Request Pending' (spec §4, §7).
+      const password = subAdmin ? generatePassword(10) : input.password!;
+      const id = await insertUser(db, {
         name: input.name,
-        email: input.email.toLowerCase(),
-        password,
-        link: `${ctx.config.publicUrl}/login`,
+        email: input.email,
+        phone: input.phone,
+        password_hash: await ctx.passwords.hash(password),
+        status: subAdmin ? 'Request Pending' : input.status!.trim(),
+        user_type: input.user_type,
+        profile_pic: stored?.url ?? null,
+        thumbnail: stored?.thumbnailUrl ?? null,
+      }).catch(async (err: unknown) => {
+        // a concurrent create of the same email won (409): the picture stored for it is not kept
+        if (stored) await ctx.storage.remove(stored.url);
+        throw err;
       });
-    }
-    await audit(ctx, caller.userId, 'create', 'user', id, { user_type: input.user_type });
-    return ok(reply, { data: { id, invitationSent } }, subAdmin ? 'Sub-Admin user has been added successfully' : 'User has been added successfully');
-  });
-
-  app.post('/api/user/update-user', { schema: { tags: ['users'] }, onRequest: accountsRule }, async (request, reply) => {
-    const { fields, files } = await readForm(request);
-    const input = parseWith(userUpdateSchema, fields);
-    const user = await findManagedUser(request, input.id);
-    const caller = callerOf(request);
-    const subAdmin = user.user_type === 'Sub-Admin';
-    const statuses: readonly string[] = subAdmin ? SUBADMIN_FORM_STATUSES : USER_FORM_STATUSES;
-    if (!statuses.includes(input.status)) throw badRequest('validation.statusRequired', { status: englishText('validation.statusRequired') });
-    const password = input.password || undefined;
-    if (password) parseWith(subAdmin ? z.object({ password: optionalSubAdminPassword }) : z.object({ password: optionalUserPassword }), { password });
-    const grants = fields.permissions === undefined ? undefined : parsePermissions(fields.permissions);
-    if (grants && (!subAdmin || !mayGrantPermissions(caller))) throw forbidden();
-    const passwordHash = password ? await ctx.passwords.hash(password) : undefined;
-
-    const picture = files.find((f) => f.field === 'profile_pic');
-    const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({
+      // false when staff switched the invitation template off: the answer says so (data.invitationSent)
+      let invitationSent: boolean | undefined;
+      if (subAdmin) {
+        invitationSent = await sendTemplate(db, ctx.mailer, 'subadmin-invitation', input.email, {
           name: input.name,
-          status: input.status,
-          updated_at: now(),
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-          ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
-        })
-        .where('id', '=', user.id)
-        .execute();
-      if (grants) {
-        await trx.deleteFrom('user_permissions').where('user_id', '=', user.id).execute();
-        const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
-        if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: user.id, permission_id: p.id }))).execute();
+          email: input.email.toLowerCase(),
+          password,
+          link: `${ctx.config.publicUrl}/login`,
+        });
       }
-    });
-    if (stored) await ctx.storage.remove(user.profile_pic);
-    // A new password, leaving Active or losing a permission ends the person's sessions at once.
-    const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
-    const leftActive = user.status === 'Active' && input.status !== 'Active';
-    if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
-    await audit(ctx, caller.userId, 'update', 'user', user.id, { status: input.status, password: !!password, permissions: grants });
-    return ok(reply, { data: { id: user.id } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
-  });
+      await audit(ctx, caller.userId, 'create', 'user', id, { user_type: input.user_type });
+      return ok(reply, { data: { id, invitationSent } }, subAdmin ? 'Sub-Admin user has been added successfully' : 'User has been added successfully');
+    },
+  );
 
-  app.delete('/api/user/delete/:id', { schema: { tags: ['users'], params: idParams }, onRequest: accountsRule }, async (request, reply) => {
-    const user = await findManagedUser(request, (request.params as { id: number }).id);
-    const caller = callerOf(request);
-    await deleteUser(user);
-    await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email });
-    return ok(reply, null, 'User has been deleted successfully');
-  });
+  app.post(
+    '/api/user/update-user',
+    {
+      schema: { tags: ['users'], form: userUpdateForm, files: ['profile_pic'], response: { 200: userUpdatedAnswer, ...refusals(404) } },
+      onRequest: accountsRule,
+    },
+    async (request, reply) => {
+      const { fields, files } = await readForm(request);
+      const input = parseWith(userUpdateSchema, fields);
+      const user = await findManagedUser(request, input.id);
+      const caller = callerOf(request);
+      const subAdmin = user.user_type === 'Sub-Admin';
+      const statuses: readonly string[] = subAdmin ? SUBADMIN_FORM_STATUSES : USER_FORM_STATUSES;
+      if (!statuses.includes(input.status)) throw badRequest('validation.statusRequired', { status: englishText('validation.statusRequired') });
+      const password = input.password || undefined;
+      if (password) parseWith(subAdmin ? z.object({ password: optionalSubAdminPassword }) : z.object({ password: optionalUserPassword }), { password });
+      const grants = fields.permissions === undefined ? undefined : parsePermissions(fields.permissions);
+      if (grants && (!subAdmin || !mayGrantPermissions(caller))) throw forbidden();
+      const passwordHash = password ? await ctx.passwords.hash(password) : undefined;
 
-  app.post('/api/user/sequence/change', { schema: { tags: ['users'], body: sequenceSchema }, onRequest: ctx.guard('user') }, async (request, reply) => {
-    const caller = callerOf(request);
-    const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
-    const res = await db
-      .updateTable('users')
-      .set({ sequence, updated_at: now() })
-      .where('id', '=', id)
-      .where('user_type', '=', 'User')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw notFound('User not found');
-    await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
-    return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
-  });
+      const picture = files.find((f) => f.field === 'profile_pic');
+      const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            name: input.name,
+            status: input.status,
+            updated_at: now(),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        if (grants) {
+          await trx.deleteFrom('user_permissions').where('user_id', '=', user.id).execute();
+          const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
+          if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: user.id, permission_id: p.id }))).execute();
+        }
+      });
+      if (stored) await ctx.storage.remove(user.profile_pic);
+      // A new password, leaving Active or losing a permission ends the person's sessions at once.
+      const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
+      const leftActive = user.status === 'Active' && input.status !== 'Active';
+      if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
+      await audit(ctx, caller.userId, 'update', 'user', user.id, { status: input.status, password: !!password, permissions: grants });
+      return ok(reply, { data: { id: user.id } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
+    },
+  );
 
-  app.post('/api/user/bulk-action', { schema: { tags: ['users'], body: bulkActionSchema }, onRequest: ctx.guard('user') }, async (request, reply) => {
-    const caller = callerOf(request);
-    const { user_ids, action } = request.body as z.infer<typeof bulkActionSchema>;
-    const succeedUserIds: number[] = [];
-    const failedUserIds: number[] = [];
-    for (const id of [...new Set(user_ids)]) {
-      const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-      const target = user && { ...user, permissions: await permissionsOf(db, user) };
-      // the bulk menu acts on users and sub-admins the caller may manage, never on an Admin or itself
-      if (!target || target.id === caller.userId || !mayManageAccount(caller, target)) {
-        failedUserIds.push(id);
-        continue;
+  app.delete(
+    '/api/user/delete/:id',
+    { schema: { tags: ['users'], params: idParams, response: { 200: doneAnswer } }, onRequest: accountsRule },
+    async (request, reply) => {
+      const user = await findManagedUser(request, (request.params as { id: number }).id);
+      const caller = callerOf(request);
+      await deleteUser(user);
+      await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email });
+      return ok(reply, null, 'User has been deleted successfully');
+    },
+  );
+
+  app.post(
+    '/api/user/sequence/change',
+    { schema: { tags: ['users'], body: sequenceSchema, response: { 200: sequenceAnswer, ...refusals(404) } }, onRequest: ctx.guard('user') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
+      const res = await db
+        .updateTable('users')
+        .set({ sequence, updated_at: now() })
+        .where('id', '=', id)
+        .where('user_type', '=', 'User')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw notFound('User not found');
+      await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
+      return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
+    },
+  );
+
+  app.post(
+    '/api/user/bulk-action',
+    { schema: { tags: ['users'], body: bulkActionSchema, response: { 200: bulkActionAnswer } }, onRequest: ctx.guard('user') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { user_ids, action } = request.body as z.infer<typeof bulkActionSchema>;
+      const succeedUserIds: number[] = [];
+      const failedUserIds: number[] = [];
+      for (const id of [...new Set(user_ids)]) {
+        const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        const target = user && { ...user, permissions: await permissionsOf(db, user) };
+        // the bulk menu acts on users and sub-admins the caller may manage, never on an Admin or itself
+        if (!target || target.id === caller.userId || !mayManageAccount(caller, target)) {
+          failedUserIds.push(id);
+          continue;
+        }
+        if (action === 'delete') await deleteUser(target);
+        else {
+          await db.updateTable('users').set({ status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() }).where('id', '=', id).execute();
+          if (action === 'inactive') await ctx.tokens.endSessions(id);
+        }
+        succeedUserIds.push(id);
       }
-      if (action === 'delete') await deleteUser(target);
-      else {
-        await db.updateTable('users').set({ status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() }).where('id', '=', id).execute();
-        if (action === 'inactive') await ctx.tokens.endSessions(id);
-      }
-      succeedUserIds.push(id);
-    }
-    await audit(ctx, caller.userId, `bulk.${action}`, 'user', null, { succeedUserIds, failedUserIds });
-    const done = { delete: 'deleted', inactive: 'set inactive', active: 'set active' }[action];
-    return ok(
-      reply,
-      { succeedUserIds, failedUserIds },
-      `${succeedUserIds.length} users ${done} successfully, ${failedUserIds.length} users failed`,
-    );
-  });
+      await audit(ctx, caller.userId, `bulk.${action}`, 'user', null, { succeedUserIds, failedUserIds });
+      const done = { delete: 'deleted', inactive: 'set inactive', active: 'set active' }[action];
+      return ok(
+        reply,
+        { succeedUserIds, failedUserIds },
+        `${succeedUserIds.length} users ${done} successfully, ${failedUserIds.length} users failed`,
+      );
+    },
+  );
 
   /** A user or sub-admin the caller may manage (401 before any lookup, then 404, then 403). */
   async function findManagedUser(request: FastifyRequest, id: number): Promise<UserRow & { permissions: string[] }> {

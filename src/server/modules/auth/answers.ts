@@ -1,0 +1,39 @@
+// What the sign-in and profile calls answer (spec §3 "Signed-in user"), for the OpenAPI document. The
+// types of src/shared/contract.ts are what the admin reads; the assignments below keep both alike.
+import { z } from 'zod';
+import { ROLES, USER_STATUSES } from '../../../shared/access';
+import type { LoginPayload, SessionUser } from '../../../shared/contract';
+import { preferencesSchema } from '../../../shared/preferences';
+import { type Alike, answerOf, type Same, maybeText, whole } from '../../http/answers';
+
+export const sessionUser = z.object({
+  id: whole,
+  name: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  phone: maybeText,
+  photoURL: z.string(),
+  profile_pic: maybeText,
+  role: z.enum(ROLES),
+  user_type: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  shortcuts: z.array(z.string()),
+  preferences: preferencesSchema,
+  roles: z.array(z.object({ name: z.enum(ROLES), roleHasPermissions: z.array(z.object({ permission: z.object({ description: z.string() }) })) })),
+  permissions: z.array(z.string()),
+});
+
+const session = z.object({ token: z.string(), refresh_token: z.string(), expires_in: whole, user: sessionUser });
+
+/** A new session (sign-in, refresh, a new password of one's own). */
+export const sessionAnswer = answerOf(session);
+/** The person, as the database says now. */
+export const personAnswer = answerOf(z.object({ user: sessionUser }));
+/** A profile change: the person, or a new session when the password changed. */
+export const profileAnswer = answerOf(z.union([session, z.object({ user: sessionUser })]));
+/** A stored access token checked: the person. */
+export const tokenCheckAnswer = answerOf(z.object({ token: z.string(), user: sessionUser }));
+
+// the admin's types and these schemas describe the same answers (a type error when they drift apart)
+export type SessionUserAlike = Alike<Same<SessionUser, z.infer<typeof sessionUser>>>;
+export type SessionAlike = Alike<Same<LoginPayload, z.infer<typeof session>>>;

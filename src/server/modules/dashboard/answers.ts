@@ -1,0 +1,24 @@
+// What the dashboard's statistics call answers (spec §3 "Dashboard statistics"), for the OpenAPI
+// document; the admin reads it as src/shared/contract.ts's DashboardStatistics, checked below.
+import { z } from 'zod';
+import { USER_STATUSES } from '../../../shared/access';
+import type { DashboardStatistics } from '../../../shared/contract';
+import { type Alike, answerOf, type Same, whole } from '../../http/answers';
+
+export const statistics = z.object({
+  user: whole.meta({ description: 'users (not staff), whatever their status' }),
+  userByStatus: z
+    .array(z.object({ status: z.enum(USER_STATUSES), count: whole }))
+    .meta({ description: 'users by status: Pending, Active and Inactive' }),
+  spot: whole,
+  post: whole.meta({ description: 'live posts' }),
+  itinerary: whole.meta({ description: 'live itineraries' }),
+  categoriescount: whole,
+  tag: whole,
+  report: whole.meta({ description: 'reports of posts, comments and users' }),
+});
+
+export const statisticsAnswer = answerOf(statistics);
+
+// the admin's type and this schema describe the same answer (a type error when they drift apart)
+export type StatisticsAlike = Alike<Same<DashboardStatistics, z.infer<typeof statistics>>>;
