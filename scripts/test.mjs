@@ -14,6 +14,7 @@ const run = (title, cmd, args) => {
 };
 
 const steps = [
+  ['list the declared resources', 'node', ['--import', 'tsx', 'scripts/registry.ts']],
   ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', 'src', 'tests', 'scripts']],
   ['build the admin', 'npx', ['vite', 'build', '--logLevel', 'warn']],

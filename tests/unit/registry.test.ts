@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { declarationsIn, LIST_FILE, listText, RESOURCES_DIR } from '../../scripts/registry';
 import { ar } from '../../src/admin/i18n/ar';
 import { en } from '../../src/admin/i18n/en';
 import { tr } from '../../src/admin/i18n/tr';
@@ -29,6 +33,24 @@ function missingStrings(r: ResourceDeclaration, catalogue: object): string[] {
 const ACCESS_ENTRIES = REGISTERED as readonly AccessDeclaration[];
 
 describe('the resource registry', () => {
+  it('lists every declaration file of src/shared/resources, and nothing else, in menu order', () => {
+    // declared.ts is what scripts/registry.ts writes now (npm test writes it first; a stale one fails here)
+    expect(fs.readFileSync(path.join(RESOURCES_DIR, LIST_FILE), 'utf8')).toBe(listText(declarationsIn(RESOURCES_DIR)));
+    expect(RESOURCES.map((r) => r.name).sort()).toEqual(declarationsIn(RESOURCES_DIR).map((d) => d.name).sort());
+    expect(RESOURCES.map((r) => r.menu?.id)).toEqual(['users', 'subadmin', 'spots', 'posts', 'itineraries', 'categories', 'tags', 'email_templates', 'content_management', 'report_categories', 'report_post', 'report_comment', 'report_user']);
+  });
+
+  it("finds a resource from its file alone: the README's FAQ dropped beside the others is listed", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-'));
+    for (const f of fs.readdirSync(RESOURCES_DIR)) fs.copyFileSync(path.join(RESOURCES_DIR, f), path.join(dir, f));
+    fs.copyFileSync(path.join(__dirname, '../support/faq.ts'), path.join(dir, 'faq.ts'));
+    const found = declarationsIn(dir);
+    expect(found).toContainEqual({ file: 'faq', name: 'faq' });
+    expect(listText(found)).toContain("import { faq } from './faq';");
+    expect(found).toHaveLength(RESOURCES.length + 1);
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('names every resource and page once', () => {
     const names = ACCESS_ENTRIES.map((e) => e.name);
     expect(new Set(names).size).toBe(names.length);

@@ -1,10 +1,11 @@
 // The registry: every resource of the back-office and every page with an access rule, in menu order.
-// Add a resource by writing its declaration beside these and naming it in RESOURCES (README "Adding a
-// resource"); the menu, the access rules, the admin's <Resource> and dataProvider row, the dashboard
-// card and the server's guards and sort maps follow from it.
+// Add a resource by writing its declaration file in this folder (README "Adding a resource"):
+// scripts/registry.ts lists it in declared.ts, and the menu, the access rules, the admin's <Resource>
+// and dataProvider row, the dashboard card and the server's routes, guards and sort maps follow from it.
 import { aiItineraries, chat, dashboard, profile, reports } from './access';
 import { category } from './category';
 import { contentmanagement } from './contentmanagement';
+import { DECLARED } from './declared';
 import { emailtemplate } from './emailtemplate';
 import { itinerary } from './itinerary';
 import { post } from './post';
@@ -15,28 +16,27 @@ import { reportedUsers } from './reportedUsers';
 import { spot } from './spot';
 import { subadmin } from './subadmin';
 import { tag } from './tag';
-import type { AccessDeclaration, ResourceDeclaration } from './types';
+import { MENU_GROUPS, type ResourceDeclaration } from './types';
+import type { AccessDeclaration } from './types';
 import { user } from './user';
 
 export { category, contentmanagement, emailtemplate, itinerary, post, report, reportCategories, reportedComments, reportedUsers, spot, subadmin, tag, user };
 export * from './types';
 
+/** Where a resource stands in the menu: its group's place (or its own), then its place inside the group. */
+const menuPlace = (r: ResourceDeclaration): [number, number] =>
+  !r.menu ? [Infinity, 0] : r.menu.group ? [MENU_GROUPS[r.menu.group].order, r.menu.order] : [r.menu.order, 0];
+
+/** In menu order: the resources as declared, then a given registry (the tests add a throwaway one). */
+export const inMenuOrder = <T extends ResourceDeclaration>(resources: readonly T[]): T[] =>
+  [...resources].sort((a, b) => {
+    const [pa, qa] = menuPlace(a);
+    const [pb, qb] = menuPlace(b);
+    return pa - pb || qa - qb || a.name.localeCompare(b.name);
+  });
+
 /** The resources: screens, calls, fields. */
-export const RESOURCES = [
-  user,
-  subadmin,
-  spot,
-  post,
-  itinerary,
-  category,
-  tag,
-  emailtemplate,
-  contentmanagement,
-  reportCategories,
-  report,
-  reportedComments,
-  reportedUsers,
-] as const satisfies readonly ResourceDeclaration[];
+export const RESOURCES = inMenuOrder(DECLARED);
 
 /** Everything with an access rule: the resources and the pages. */
 export const ACCESS_ENTRIES = [dashboard, profile, ...RESOURCES, chat, aiItineraries, reports] as const satisfies readonly AccessDeclaration[];
