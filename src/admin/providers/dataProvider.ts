@@ -41,6 +41,8 @@ export interface EndpointRow {
   createFields?: Record<string, string>;
   /** POST path that sets { id, sequence } */
   sequence?: string;
+  /** POST path of the bulk actions { user_ids, action } (active, inactive, delete) */
+  bulk?: string;
   /** create / update bodies are JSON (lists, rich text) rather than multipart form data */
   json?: boolean;
 }
@@ -62,6 +64,7 @@ export function endpointRow(resource: ResourceDeclaration): EndpointRow {
     ...(api.remove ? { remove: withId(api.remove) } : {}),
     ...(api.createFields ? { createFields: { ...api.createFields } } : {}),
     ...(api.sequence ? { sequence: api.sequence } : {}),
+    ...(api.bulk ? { bulk: api.bulk } : {}),
     ...(api.json ? { json: true } : {}),
   };
 }
@@ -98,7 +101,13 @@ export function listQuery(row: EndpointRow, params: Partial<GetListParams>): str
   });
 }
 
-const notYet = (what: string) => () => Promise.reject(new Error(`${what} is not available for this resource yet`));
+/** A list call's query for some records by id (getMany, getManyReference's known ids): no page, no search. */
+const idsQuery = (row: EndpointRow, ids: readonly RaRecord['id'][]) =>
+  toQuery({ ...row.query, ids: ids.map(String).join(','), limit: ids.length, order: JSON.stringify(row.defaultOrder) });
+
+/** The server takes at most a page (100) of ids in one list call. */
+const MAX_IDS = 100;
+const inChunks = <T>(items: readonly T[], size = MAX_IDS) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 function need<K extends keyof EndpointRow>(row: EndpointRow, key: K, resource: string): NonNullable<EndpointRow[K]> {
   const value = row[key];
@@ -203,6 +212,12 @@ export interface BackOfficeDataProvider extends DataProvider {
   bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
 }
 
+/** A bulk action: which ids it was done to, which failed, and the server's message. */
+async function bulkCall(path: string, ids: readonly RaRecord['id'][], action: BulkUserAction) {
+  const res = await call<{ succeedUserIds: number[]; failedUserIds: number[] }>(path, { method: 'POST', ...json({ user_ids: ids, action }) });
+  return { ...res.data, message: res.message };
+}
+
 export const dataProvider: BackOfficeDataProvider = {
   async getList(resource, params) {
     const row = endpoint(resource);
@@ -218,11 +233,21 @@ export const dataProvider: BackOfficeDataProvider = {
     const { data } = await call<{ data: RaRecord }>(row.one(params.id), { signal: params.signal });
     return { data: data.data } as never;
   },
+  /** One list call per hundred ids (the list's `ids` filter), within the caller's scope of that list. */
   async getMany(resource, params) {
-    const rows = await Promise.all(params.ids.map((id) => dataProvider.getOne(resource, { id })));
-    return { data: rows.map((r) => r.data) };
+    const row = endpoint(resource);
+    const pages = await Promise.all(
+      inChunks(params.ids).map(async (ids) => (await call<ListPayload<RaRecord>>(`${row.list}${idsQuery(row, ids)}`, { signal: params.signal })).data.data),
+    );
+    return { data: pages.flat() as never[] };
   },
-  getManyReference: notYet('getManyReference'),
+  /** The records whose `target` field holds `id`: the list's page with the reference filter (lists that declare one). */
+  async getManyReference(resource, params) {
+    const row = endpoint(resource);
+    const query = `${listQuery(row, params)}&${toQuery({ reference: params.target, reference_id: params.id }).slice(1)}`;
+    const { data } = await call<ListPayload<RaRecord>>(`${row.list}${query}`, { signal: params.signal });
+    return { data: data.data as never[], total: data.meta.total };
+  },
   async create(resource, params) {
     const row = endpoint(resource);
     const res = await call<CreatePayload>(need(row, 'create', resource), {
@@ -240,13 +265,31 @@ export const dataProvider: BackOfficeDataProvider = {
     });
     return { data: { ...params.data, id: params.id }, meta: { message: res.message } } as never;
   },
-  updateMany: notYet('updateMany'),
+  /**
+   * A status set on several records: one bulk call where the resource has one (the users: active or
+   * inactive), else one update each. Answers the ids that were changed.
+   */
+  async updateMany(resource, params) {
+    const row = endpoint(resource);
+    const status = (params.data as { status?: unknown }).status;
+    if (row.bulk && (status === 'Active' || status === 'Inactive') && Object.keys(params.data).length === 1) {
+      return { data: (await bulkCall(row.bulk, params.ids, status === 'Active' ? 'active' : 'inactive')).succeedUserIds as never[] };
+    }
+    await Promise.all(params.ids.map((id) => dataProvider.update(resource, { id, data: params.data, previousData: { id } as never })));
+    return { data: params.ids as never[] };
+  },
   async delete(resource, params) {
     const row = endpoint(resource);
     await call(need(row, 'remove', resource)(params.id), { method: 'DELETE' });
     return { data: params.previousData ?? { id: params.id } } as never;
   },
-  deleteMany: notYet('deleteMany'),
+  /** One bulk call where the resource has one (the users), else one delete each. Answers the ids deleted. */
+  async deleteMany(resource, params) {
+    const row = endpoint(resource);
+    if (row.bulk) return { data: (await bulkCall(row.bulk, params.ids, 'delete')).succeedUserIds as never[] };
+    await Promise.all(params.ids.map((id) => dataProvider.delete(resource, { id })));
+    return { data: params.ids as never[] };
+  },
   async changeSequence(resource, id, sequence) {
     const res = await call(need(endpoint(resource), 'sequence', resource), {
       method: 'POST',
@@ -255,11 +298,7 @@ export const dataProvider: BackOfficeDataProvider = {
     return { message: res.message };
   },
   async bulkUserAction(ids, action) {
-    const res = await call<{ succeedUserIds: number[]; failedUserIds: number[] }>('/user/bulk-action', {
-      method: 'POST',
-      ...json({ user_ids: ids, action }),
-    });
-    return { ...res.data, message: res.message };
+    return bulkCall(need(endpoint('user'), 'bulk', 'user'), ids, action);
   },
   async moderateReport(report) {
     const res = await call<{ status: string }>(moderationPath(report));

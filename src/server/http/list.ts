@@ -3,6 +3,7 @@
 import { type Compilable, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type ListMeta, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
+import { MAX_INT } from '../../shared/validation/common';
 import { dialectOf } from '../db/index';
 import { runKept } from '../db/keptStatements';
 import { badRequest } from './errors';
@@ -19,6 +20,11 @@ export const listQuerySchema = z.object({
   limit: z.string().max(30).optional(),
   filter: z.string().max(MAX_FILTER_LENGTH, `The search text may have at most ${MAX_FILTER_LENGTH} characters.`).optional(),
   order: z.string().max(500).optional(),
+  /** these records only, whatever page and search (react-admin's getMany): ids separated by commas */
+  ids: z.string().max(2000).optional(),
+  /** the records whose `reference` field holds `reference_id` (react-admin's getManyReference), where the list allows it */
+  reference: z.string().max(60).optional(),
+  reference_id: z.string().max(30).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -31,6 +37,10 @@ export interface ListRequest<Col extends string> {
   offset: number;
   filter: string;
   order: { column: Col; direction: 'asc' | 'desc' };
+  /** the records asked for by id (at most a page of them), or undefined for a page of the list */
+  ids?: number[];
+  /** only the rows whose column holds this id */
+  reference?: { column: Col; id: number };
 }
 
 export interface ListSpec<Col extends string> {
@@ -38,6 +48,8 @@ export interface ListSpec<Col extends string> {
   sortable: Record<string, Col>;
   defaultOrder: ListOrder;
   pageBase: 0 | 1;
+  /** fields that name another record, by which the list may be asked for that record's rows */
+  references?: Record<string, Col>;
 }
 
 function int(name: 'page' | 'limit', text: string | undefined, fallback: number): number {
@@ -71,7 +83,29 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
     offset,
     filter: (q.filter ?? '').trim(),
     order: { column, direction: order.direction === 'DESC' ? 'desc' : 'asc' },
+    ...(q.ids === undefined ? {} : { ids: parseIds(q.ids) }),
+    ...(q.reference === undefined && q.reference_id === undefined ? {} : { reference: parseReference(q, spec.references ?? {}) }),
   };
+}
+
+/** `reference=user_id&reference_id=7`: a field the list names as a reference, and a row id. */
+function parseReference<Col extends string>(q: ListQuery, references: Record<string, Col>): { column: Col; id: number } {
+  const column = q.reference !== undefined && Object.hasOwn(references, q.reference) ? references[q.reference] : undefined;
+  const id = Number(q.reference_id);
+  if (column === undefined || !Number.isInteger(id) || id <= 0 || id > MAX_INT) {
+    const named = Object.keys(references);
+    throw badRequest('validation.invalidInput', { reference: named.length ? `reference must be one of ${named.join(', ')}, with a record id` : 'this list has no reference filter' });
+  }
+  return { column, id };
+}
+
+/** `ids=3,17,42`: whole numbers a row id may be, at most a page of them (each once). */
+function parseIds(text: string): number[] {
+  const ids = [...new Set(text.split(',').map((part) => part.trim()))].filter(Boolean).map(Number);
+  if (!ids.length || ids.length > MAX_PAGE_SIZE || !ids.every((id) => Number.isInteger(id) && id > 0 && id <= MAX_INT)) {
+    throw badRequest('validation.invalidInput', { ids: `ids must be 1 to ${MAX_PAGE_SIZE} record ids separated by commas` });
+  }
+  return ids;
 }
 
 /** The search plan's two sizes (tests make them small to reach every branch with a few rows). */
@@ -124,13 +158,15 @@ export interface ListPlan {
  * Pages are read as ids first, then the rows of those ids (a deferred join).
  */
 export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
-  base: QB,
+  rowsOfList: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
   req: ListRequest<string>,
   idColumn: string,
   plan: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
   const { search, db } = plan;
+  // a reference is one more fixed condition of the list
+  const base = req.reference ? (rowsOfList.where(sql.ref(req.reference.column), '=', req.reference.id) as QB) : rowsOfList;
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
   const run = statementsOf(db, plan.name, base, idColumn, req);
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
@@ -147,7 +183,13 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
     Number((await run(role, [], () => qb().select(sql<number>`count(*)`.as('n'))))[0].n);
   const meta = (total: number, exact = true): ListMeta => ({ total, page: req.page, limit: req.limit, ...(exact ? {} : { totalExact: false }) });
 
-  const all = async () => (plan.total ? plan.total() : counted('count', () => base));
+  if (req.ids) {
+    // the records asked for, within the list's own conditions (a caller's scope holds here too)
+    const rows = await rowsOf(req.ids);
+    return { rows, meta: { total: rows.length, page: req.page, limit: req.limit } };
+  }
+  // the maintained total is the whole list's: a reference's rows are counted
+  const all = async () => (plan.total && !req.reference ? plan.total() : counted('count', () => base));
   if (!req.filter || !search) {
     // (a list without a search plan has put its search into `base`)
     const [total, rows] = await Promise.all([req.filter ? counted('count', () => base) : all(), page('page', () => base)]);

@@ -60,6 +60,8 @@ export interface ApiCalls {
   remove?: string;
   /** POST { id, sequence } */
   sequence?: string;
+  /** POST { user_ids, action } with one of the declaration's bulkActions (the updateMany / deleteMany of the list) */
+  bulk?: string;
   /** the first page number the list call expects (spec §9) */
   pageBase: 0 | 1;
   defaultOrder: ListOrder;

@@ -86,6 +86,8 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
         sortable: SORTABLE,
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
+        // a person's posts / spots (getManyReference)
+        references: { user_id: 'posts.user_id' },
       });
       const base = db
         .selectFrom('posts')

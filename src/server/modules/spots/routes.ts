@@ -63,6 +63,8 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         sortable: SORTABLE,
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
+        // a person's posts / spots (getManyReference)
+        references: { user_id: 'spots.user_id' },
       });
       const base = db.selectFrom('spots');
       const { rows, meta } = await runListQuery(
