@@ -1,7 +1,17 @@
 import { CircularProgress } from '@mui/material';
-import { TextInput, useCreate, useGetOne, useTranslate, useUpdate } from 'react-admin';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  type SortPayload,
+  TextInput,
+  useCreate,
+  useGetOne,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
 import { DialogForm, DialogFrame, useDialogSave } from '../../components/FormDialog';
-import { ResourcePicker } from '../../components/ResourcePicker';
 import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
 import { PostSpotRows } from './PostSpotRows';
 import type { PostDetail } from './types';
@@ -23,6 +33,10 @@ export function PostFormDialog({ id, open, onClose }: { id?: number; open: boole
   );
 }
 
+/** The pickers offer the first 20 records by name that hold what was typed. */
+const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
+const PICKED = 20;
+
 function PostForm({ post, onClose }: { post?: PostDetail; onClose: () => void }) {
   const [create] = useCreate();
   const [update] = useUpdate();
@@ -38,7 +52,9 @@ function PostForm({ post, onClose }: { post?: PostDetail; onClose: () => void })
   return (
     // the form's own record: inside a list row, react-admin would otherwise start from the row
     <DialogForm schema={postDialogSchema} onClose={onClose} record={initialValues(post)} onSubmit={save}>
-      <ResourcePicker source="user_id" resource="user" label="resources.post.fields.user" known={post ? [post.user] : []} />
+      <ReferenceInput source="user_id" reference="user" sort={BY_NAME} perPage={PICKED}>
+        <AutocompleteInput label="resources.post.fields.user" fullWidth />
+      </ReferenceInput>
       <TextInput source="title" label="resources.post.fields.title" fullWidth />
       <TextInput source="description" label="resources.post.fields.description" multiline minRows={2} fullWidth />
       <TextInput
@@ -47,8 +63,12 @@ function PostForm({ post, onClose }: { post?: PostDetail; onClose: () => void })
         type="datetime-local"
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <ResourcePicker source="category_id" resource="category" label="app.post.categories" multiple known={post?.postCategory.map((c) => c.category)} />
-      <ResourcePicker source="tag_id" resource="tag" label="app.post.tags" multiple known={post?.postTag.map((t) => t.tag)} />
+      <ReferenceArrayInput source="category_id" reference="category" sort={BY_NAME} perPage={PICKED}>
+        <AutocompleteArrayInput label="app.post.categories" fullWidth />
+      </ReferenceArrayInput>
+      <ReferenceArrayInput source="tag_id" reference="tag" sort={BY_NAME} perPage={PICKED}>
+        <AutocompleteArrayInput label="app.post.tags" fullWidth />
+      </ReferenceArrayInput>
       <PostSpotRows />
     </DialogForm>
   );
