@@ -15,7 +15,9 @@ const run = (title, cmd, args) => {
 
 const steps = [
   ['list the declared resources', 'node', ['--import', 'tsx', 'scripts/registry.ts']],
-  ['type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['type check: the admin, in the browser', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.browser.json']],
+  ['type check: the server, in Node', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
+  ['type check: tests, scripts, build configuration', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', 'src', 'tests', 'scripts']],
   ['build the admin', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['initial JavaScript budget', 'node', ['--import', 'tsx', 'scripts/bundle-size.ts', 'dist']],
