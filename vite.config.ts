@@ -193,7 +193,11 @@ export default defineConfig({
   root: '.',
   resolve: {
     // emotion inserts a component's styles as it renders (src/admin/emotionInsertion.ts says why)
-    alias: [{ find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: path.resolve(import.meta.dirname, 'src/admin/emotionInsertion.ts') }],
+    alias: [
+      { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: path.resolve(import.meta.dirname, 'src/admin/emotionInsertion.ts') },
+      // tsconfig.base.json's path alias
+      { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, 'src/shared')}/` },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -1,8 +1,8 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
 import { AddItemButton, ArrayInput, CreateBase, RemoveItemButton, SimpleFormIterator, TextInput, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { nameKey } from '../../../shared/text';
-import { namedRowsSchema, type NamedRows } from '../../../shared/validation/simpleLists';
+import { nameKey } from '@shared/text';
+import { namedRowsSchema, type NamedRows } from '@shared/validation/simpleLists';
 import { DialogForm, DialogFrame } from '../FormDialog';
 import { useServerMessage } from '../useServerMessage';
 import { duplicatesOf } from './duplicates';

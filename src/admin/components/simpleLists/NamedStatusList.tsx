@@ -1,6 +1,6 @@
 import { DataTable, TextInput, useTranslate } from 'react-admin';
-import { decodeNumericEntities } from '../../../shared/text';
-import { namedEditSchema } from '../../../shared/validation/simpleLists';
+import { decodeNumericEntities } from '@shared/text';
+import { namedEditSchema } from '@shared/validation/simpleLists';
 import { AddFab, EditDialog } from '../FormDialog';
 import { CreatedAndStatusColumns, DecodedText, ResourceTable, ResourceList } from '../lists';
 import { RowActions } from '../RowActions';

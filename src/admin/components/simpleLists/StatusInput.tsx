@@ -1,5 +1,5 @@
 import { SelectInput, useTranslate } from 'react-admin';
-import { CATALOGUE_STATUSES } from '../../../shared/validation/simpleLists';
+import { CATALOGUE_STATUSES } from '@shared/validation/simpleLists';
 
 /** Active / Inactive select of the catalogue forms (spec §4: status is changed through the edit form). */
 export function StatusInput({

@@ -1,5 +1,5 @@
 import type { SortPayload } from 'react-admin';
-import type { NamedKind } from '../../../shared/validation/simpleLists';
+import type { NamedKind } from '@shared/validation/simpleLists';
 
 /** What one named catalogue (categories, tags, report categories) declares; the screens are shared. */
 export interface NamedResourceConfig {

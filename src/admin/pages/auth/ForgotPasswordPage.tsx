@@ -3,7 +3,7 @@ import { TextField, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { useForm } from 'react-hook-form';
-import { type ForgotPasswordInput, forgotPasswordSchema } from '../../../shared/validation/auth';
+import { type ForgotPasswordInput, forgotPasswordSchema } from '@shared/validation/auth';
 import { ResultAlert, SubmitButton, useFieldError, useCallWithResult } from '../../components/forms';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 import { GuestOnly } from './GuestOnly';

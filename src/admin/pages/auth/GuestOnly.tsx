@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { homePath } from '../../../shared/access';
+import { homePath } from '@shared/access';
 import { session } from '../../providers/session';
 
 /** Guest pages send a signed-in person to their home page (spec §2 "guests only"). */

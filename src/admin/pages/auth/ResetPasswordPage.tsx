@@ -5,7 +5,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { type ResetPasswordFormInput, resetPasswordFormSchema } from '../../../shared/validation/auth';
+import { type ResetPasswordFormInput, resetPasswordFormSchema } from '@shared/validation/auth';
 import { ResultAlert, SubmitButton, useFieldError, useCallWithResult } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';

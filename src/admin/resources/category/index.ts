@@ -1,4 +1,4 @@
-import { category as declared } from '../../../shared/resources/index';
+import { category as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

@@ -1,7 +1,7 @@
 import { type RichPageConfig, RichPageList } from '../../components/simpleLists/RichPageList';
 import { RichPageFields } from '../../components/simpleLists/RichPageFields';
 import { AddButtonWithDialog } from '../../components/FormDialog';
-import { contentPageSchema } from '../../../shared/validation/simpleLists';
+import { contentPageSchema } from '@shared/validation/simpleLists';
 
 /** /contentmanagement (spec §2): the product's pages (terms, privacy…); Admins only. */
 export const CONTENT_PAGE: RichPageConfig = {

@@ -1,4 +1,4 @@
-import { contentmanagement as declared } from '../../../shared/resources/index';
+import { contentmanagement as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

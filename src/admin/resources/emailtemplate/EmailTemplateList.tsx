@@ -1,5 +1,5 @@
 import { type RichPageConfig, RichPageList } from '../../components/simpleLists/RichPageList';
-import { emailTemplateSchema } from '../../../shared/validation/simpleLists';
+import { emailTemplateSchema } from '@shared/validation/simpleLists';
 
 /** /emailtemplate (spec §2): the mails the product sends; edit only, no add, no delete. */
 export const EMAIL_TEMPLATE: RichPageConfig = {

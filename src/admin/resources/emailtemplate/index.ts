@@ -1,4 +1,4 @@
-import { emailtemplate as declared } from '../../../shared/resources/index';
+import { emailtemplate as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

@@ -1,4 +1,4 @@
-import { itinerary as declared } from '../../../shared/resources/index';
+import { itinerary as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { AddItemButton, ArrayInput, checkHasDirtyFields, RemoveItemButton, SimpleFormIterator, useSourceContext, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { POST_IMAGE_EXTENSIONS, isAcceptedPostImage } from '../../../shared/validation/post';
+import { POST_IMAGE_EXTENSIONS, isAcceptedPostImage } from '@shared/validation/post';
 import { ImageFileInput } from '../../components/PictureInput';
 import { PlaceInput } from '../../components/PlaceInput';
 import { rowComplete, type SpotRowValues } from './postForm';

@@ -1,4 +1,4 @@
-import { post as declared } from '../../../shared/resources/index';
+import { post as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

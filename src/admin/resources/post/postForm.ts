@@ -1,7 +1,7 @@
 // The post dialog's form model and its translation to the wire form of createUpdateAdminPost (spec §3).
 import { z } from 'zod';
-import { v } from '../../../shared/validation/messages';
-import { isAcceptedPostImage, postFormSchema } from '../../../shared/validation/post';
+import { v } from '@shared/validation/messages';
+import { isAcceptedPostImage, postFormSchema } from '@shared/validation/post';
 import type { PostDetail } from './types';
 
 const file = z.object({ rawFile: z.instanceof(File) }).partial().nullish();

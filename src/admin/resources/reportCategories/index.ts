@@ -1,4 +1,4 @@
-import { reportCategories as declared } from '../../../shared/resources/index';
+import { reportCategories as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

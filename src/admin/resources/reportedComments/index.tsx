@@ -1,4 +1,4 @@
-import { reportedComments as declared } from '../../../shared/resources/index';
+import { reportedComments as declared } from '@shared/resources/index';
 import { ReportDetail } from '../../components/reports/lazyReportDetail';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';

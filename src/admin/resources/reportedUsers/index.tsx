@@ -1,4 +1,4 @@
-import { reportedUsers as declared } from '../../../shared/resources/index';
+import { reportedUsers as declared } from '@shared/resources/index';
 import { ReportDetail } from '../../components/reports/lazyReportDetail';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';

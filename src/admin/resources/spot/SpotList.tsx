@@ -1,7 +1,7 @@
 import { Avatar, Box, ButtonBase, Dialog } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
-import { spotSchema } from '../../../shared/validation/spot';
+import { spotSchema } from '@shared/validation/spot';
 import { AddButtonWithDialog, EditDialog } from '../../components/FormDialog';
 import { InactiveAwareLink } from '../../components/InactiveAwareLink';
 import { CreatedAndStatusColumns, ResourceTable, ResourceList } from '../../components/lists';

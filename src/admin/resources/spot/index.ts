@@ -1,4 +1,4 @@
-import { spot as declared } from '../../../shared/resources/index';
+import { spot as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

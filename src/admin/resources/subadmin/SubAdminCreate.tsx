@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { subAdminCreateSchema } from '../../../shared/validation/user';
+import { subAdminCreateSchema } from '@shared/validation/user';
 import { AddButtonWithDialog } from '../../components/FormDialog';
 import { PictureInput, pictureField } from '../../components/PictureInput';
 

@@ -1,6 +1,6 @@
 import { CheckboxGroupInput } from 'react-admin';
-import { PERMISSIONS } from '../../../shared/access';
-import { optionalSubAdminPassword, SUBADMIN_FORM_STATUSES } from '../../../shared/validation/user';
+import { PERMISSIONS } from '@shared/access';
+import { optionalSubAdminPassword, SUBADMIN_FORM_STATUSES } from '@shared/validation/user';
 import { PersonEdit } from '../../components/PersonEdit';
 import { session } from '../../providers/session';
 

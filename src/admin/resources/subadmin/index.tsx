@@ -1,4 +1,4 @@
-import { subadmin as declared } from '../../../shared/resources/index';
+import { subadmin as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

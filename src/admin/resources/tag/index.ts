@@ -1,4 +1,4 @@
-import { tag as declared } from '../../../shared/resources/index';
+import { tag as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

@@ -1,6 +1,6 @@
 import { PasswordInput, SelectInput, TextInput } from 'react-admin';
 import { z } from 'zod';
-import { USER_FORM_STATUSES, userCreateSchema, userPasswordField } from '../../../shared/validation/user';
+import { USER_FORM_STATUSES, userCreateSchema, userPasswordField } from '@shared/validation/user';
 import { AddButtonWithDialog } from '../../components/FormDialog';
 import { PictureInput, pictureField } from '../../components/PictureInput';
 

@@ -1,4 +1,4 @@
-import { optionalUserPassword, USER_FORM_STATUSES } from '../../../shared/validation/user';
+import { optionalUserPassword, USER_FORM_STATUSES } from '@shared/validation/user';
 import { PersonEdit } from '../../components/PersonEdit';
 
 /** /edituser/{id}: status blank / Active / Inactive / Pending, optional password by the user rule. */

@@ -1,4 +1,4 @@
-import { user as declared } from '../../../shared/resources/index';
+import { user as declared } from '@shared/resources/index';
 import { lazyNamed } from '../../lazy';
 import { ownScreens } from '../ownScreens';
 

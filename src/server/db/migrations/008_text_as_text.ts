@@ -2,7 +2,7 @@
 // clients are decoded once here, so that searching 'Café' finds the row; output escapes where HTML is
 // rendered. Only rows holding '&#' are read and rewritten.
 import { type Kysely, sql } from 'kysely';
-import { decodeNumericEntities } from '../../../shared/text';
+import { decodeNumericEntities } from '@shared/text';
 
 const COLUMNS: Record<string, string[]> = {
   posts: ['title', 'description'],

@@ -1,9 +1,9 @@
 // What the sign-in and profile calls answer (spec §3 "Signed-in user"), for the OpenAPI document. The
 // types of src/shared/contract.ts are what the admin reads; the assignments below keep both alike.
 import { z } from 'zod';
-import { ROLES, USER_STATUSES } from '../../../shared/access';
-import type { LoginPayload, SessionUser } from '../../../shared/contract';
-import { preferencesSchema } from '../../../shared/preferences';
+import { ROLES, USER_STATUSES } from '@shared/access';
+import type { LoginPayload, SessionUser } from '@shared/contract';
+import { preferencesSchema } from '@shared/preferences';
 import { type Alike, answerOf, type Same, maybeText, whole } from '../../http/answers';
 
 export const sessionUser = z.object({

@@ -1,15 +1,15 @@
 // Authentication and profile endpoints (spec §7 "Authentication and profile").
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { preferencesUpdateSchema } from '../../../shared/preferences';
+import { preferencesUpdateSchema } from '@shared/preferences';
 import {
   forgotPasswordSchema,
   loginSchema,
   profileUpdateSchema,
   registerSchema,
   resetPasswordRequestSchema,
-} from '../../../shared/validation/auth';
-import { isStaff } from '../../../shared/access';
+} from '@shared/validation/auth';
+import { isStaff } from '@shared/access';
 import { callerOf, principalOfToken } from '../../auth/guard';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';

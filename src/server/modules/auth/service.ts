@@ -1,8 +1,8 @@
 // Sign-in, session building, password reset and profile rules (spec §4 Session, §7 Authentication).
 import type { Kysely } from 'kysely';
-import { readPreferences } from '../../../shared/preferences';
-import { isStaff, PERMISSIONS, type Role, type UserStatus } from '../../../shared/access';
-import type { LoginPayload, SessionUser } from '../../../shared/contract';
+import { readPreferences } from '@shared/preferences';
+import { isStaff, PERMISSIONS, type Role, type UserStatus } from '@shared/access';
+import type { LoginPayload, SessionUser } from '@shared/contract';
 import { randomToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';

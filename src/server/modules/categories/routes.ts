@@ -1,7 +1,7 @@
 // Categories (spec §7 "Categories"): names stored with the first letter capitalised; the post form's
 // pickers may read the list.
 import type { FastifyInstance } from 'fastify';
-import { capitaliseFirst } from '../../../shared/text';
+import { capitaliseFirst } from '@shared/text';
 import type { AppContext } from '../../context';
 import { namedStatusRoutes } from '../simpleLists/namedStatusRoutes';
 

@@ -1,7 +1,7 @@
 // Content pages (spec §7 "/api/page"): Admin only; the slug is unique and derived from the title when
 // left empty.
 import type { FastifyInstance } from 'fastify';
-import { contentPageSchema } from '../../../shared/validation/simpleLists';
+import { contentPageSchema } from '@shared/validation/simpleLists';
 import type { AppContext } from '../../context';
 import { richPageRoutes } from '../simpleLists/richPageRoutes';
 

@@ -1,8 +1,8 @@
 // What the dashboard's statistics call answers (spec §3 "Dashboard statistics"), for the OpenAPI
 // document; the admin reads it as src/shared/contract.ts's DashboardStatistics, checked below.
 import { z } from 'zod';
-import { USER_STATUSES } from '../../../shared/access';
-import type { DashboardStatistics } from '../../../shared/contract';
+import { USER_STATUSES } from '@shared/access';
+import type { DashboardStatistics } from '@shared/contract';
 import { type Alike, answerOf, type Same, whole } from '../../http/answers';
 
 export const statistics = z.object({

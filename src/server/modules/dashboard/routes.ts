@@ -1,7 +1,7 @@
 // GET /api/user/user-statistics: the dashboard's counts (spec §3 "Dashboard statistics").
 import type { FastifyInstance } from 'fastify';
-import { USER_STATUSES, type UserStatus } from '../../../shared/access';
-import type { DashboardStatistics } from '../../../shared/contract';
+import { USER_STATUSES, type UserStatus } from '@shared/access';
+import type { DashboardStatistics } from '@shared/contract';
 import type { AppContext } from '../../context';
 import { allCounts } from '../../db/counts';
 import { ok } from '../../http/reply';

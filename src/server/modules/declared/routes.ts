@@ -4,11 +4,11 @@
 // written for one resource: declaring one is enough for the server to answer it.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ResourceName } from '../../../shared/access';
-import { recordSchema, storedRecordSchema } from '../../../shared/resources/fields';
-import { type ResourceDeclaration, sortNames } from '../../../shared/resources/index';
-import { englishMessage } from '../../../shared/validation/messages';
-import { idNumber } from '../../../shared/validation/common';
+import type { ResourceName } from '@shared/access';
+import { recordSchema, storedRecordSchema } from '@shared/resources/fields';
+import { type ResourceDeclaration, sortNames } from '@shared/resources/index';
+import { englishMessage } from '@shared/validation/messages';
+import { idNumber } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';

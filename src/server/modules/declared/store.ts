@@ -4,9 +4,9 @@
 // text of the searchable fields written with each record.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the table is known from the declaration, not from the schema's types */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { foldText } from '../../../shared/text';
-import { type DeclaredField, searchedFields, typedFields } from '../../../shared/resources/fields';
-import type { ResourceDeclaration } from '../../../shared/resources/index';
+import { foldText } from '@shared/text';
+import { type DeclaredField, searchedFields, typedFields } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/index';
 import { type DialectName, now } from '../../db/index';
 import { escapeLike } from '../../db/search';
 

@@ -2,7 +2,7 @@
 // by slug (forgot-password, …), so an update keeps the slug. A template whose placeholders or images
 // could send a mail's secrets elsewhere is refused (shared/emailTemplateRules, mail/templates.ts).
 import type { FastifyInstance } from 'fastify';
-import { emailTemplateSchema } from '../../../shared/validation/simpleLists';
+import { emailTemplateSchema } from '@shared/validation/simpleLists';
 import type { AppContext } from '../../context';
 import { templateProblem } from '../../mail/templates';
 import { richPageRoutes } from '../simpleLists/richPageRoutes';

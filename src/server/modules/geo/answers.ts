@@ -1,7 +1,7 @@
 // What the geography calls answer (the OpenAPI document); the admin reads them as src/shared/contract.ts's
 // Place and PlaceSuggestion, which these schemas are checked against.
 import { z } from 'zod';
-import type { Place, PlaceSuggestion } from '../../../shared/contract';
+import type { Place, PlaceSuggestion } from '@shared/contract';
 import { type Alike, answerOf, itemAnswer, maybeText, type Same, whole } from '../../http/answers';
 
 export const place = z.object({

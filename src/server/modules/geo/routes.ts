@@ -2,8 +2,8 @@
 // start with the product's own spots, so a place staff already use is one click away (and linked, not copied).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ResourceName } from '../../../shared/access';
-import { MAX_INT } from '../../../shared/validation/common';
+import type { ResourceName } from '@shared/access';
+import { MAX_INT } from '@shared/validation/common';
 import type { AppContext } from '../../context';
 import { substringCondition } from '../../db/search';
 import type { Place } from '../../geo/types';

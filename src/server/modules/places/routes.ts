@@ -2,8 +2,8 @@
 // tokens, and saving chosen results as spots without duplicating a place already saved. Admin only.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { noControlCharacters } from '../../../shared/validation/common';
-import { englishMessage, v } from '../../../shared/validation/messages';
+import { noControlCharacters } from '@shared/validation/common';
+import { englishMessage, v } from '@shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';

@@ -1,7 +1,7 @@
 // What the post and itinerary calls answer (spec §3 "Post/itinerary", §7 "Posts and itineraries"), for
 // the OpenAPI document. Counts are numbers on both dialects (PostgreSQL's bigint is read as a number).
 import { z } from 'zod';
-import { postFormSchema } from '../../../shared/validation/post';
+import { postFormSchema } from '@shared/validation/post';
 import { spotColumns } from '../spots/answers';
 import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
 

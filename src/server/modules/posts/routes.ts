@@ -4,10 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { ResourceName } from '../../../shared/access';
-import { englishMessage } from '../../../shared/validation/messages';
-import { postFormSchema } from '../../../shared/validation/post';
-import { sequenceSchema } from '../../../shared/validation/user';
+import type { ResourceName } from '@shared/access';
+import { englishMessage } from '@shared/validation/messages';
+import { postFormSchema } from '@shared/validation/post';
+import { sequenceSchema } from '@shared/validation/user';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -23,7 +23,7 @@ import { audit } from '../auth/service';
 import { removeUnusedImage } from '../spots/service';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { loadPost, type PostType, savePost } from './service';
-import { post, type SortColumns } from '../../../shared/resources/index';
+import { post, type SortColumns } from '@shared/resources/index';
 
 const tags = ['posts'];
 const resourceOf = (type: string): ResourceName => (type === 'itinerary' ? 'itinerary' : 'post');

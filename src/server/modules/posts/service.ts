@@ -1,10 +1,10 @@
 // Posts and itineraries: the detail with its user, categories, tags and spots, and the admin form's
 // save, which creates the spots it needs, stores the images and relinks the spots in the form's order.
 import type { Kysely } from 'kysely';
-import { mayTouchSpotFromPostForm, type Principal } from '../../../shared/access';
-import { decodeNumericEntities } from '../../../shared/text';
-import { englishMessage } from '../../../shared/validation/messages';
-import type { PostFormInput } from '../../../shared/validation/post';
+import { mayTouchSpotFromPostForm, type Principal } from '@shared/access';
+import { decodeNumericEntities } from '@shared/text';
+import { englishMessage } from '@shared/validation/messages';
+import type { PostFormInput } from '@shared/validation/post';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database } from '../../db/schema';

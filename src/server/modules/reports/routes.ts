@@ -5,8 +5,8 @@
 // same value; the answer says what the status is now.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idNumber } from '../../../shared/validation/common';
-import { englishMessage, v } from '../../../shared/validation/messages';
+import { idNumber } from '@shared/validation/common';
+import { englishMessage, v } from '@shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
@@ -18,7 +18,7 @@ import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { outcomeAnswer, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
 import { opposite, postStatus, setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
-import { report, type SortColumns } from '../../../shared/resources/index';
+import { report, type SortColumns } from '@shared/resources/index';
 
 const tags = ['reports'];
 type ReportType = (typeof REPORT_TYPES)[number];

@@ -3,8 +3,8 @@
 // is given, so a replayed call changes nothing; every change is written to the audit log.
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import { isModerationTarget } from '../../../shared/access';
-import { englishMessage } from '../../../shared/validation/messages';
+import { isModerationTarget } from '@shared/access';
+import { englishMessage } from '@shared/validation/messages';
 import { forbidden, notFound } from '../../http/errors';
 import { audit } from '../auth/service';
 

@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { ResourceName } from '../../../shared/access';
-import { CATALOGUE_STATUSES, type NamedKind, namedEditSchema, namedRowsSchema } from '../../../shared/validation/simpleLists';
-import { idNumber } from '../../../shared/validation/common';
-import { type ErrorMessageKey, englishMessage } from '../../../shared/validation/messages';
-import { nameKey } from '../../../shared/text';
+import type { ResourceName } from '@shared/access';
+import { CATALOGUE_STATUSES, type NamedKind, namedEditSchema, namedRowsSchema } from '@shared/validation/simpleLists';
+import { idNumber } from '@shared/validation/common';
+import { type ErrorMessageKey, englishMessage } from '@shared/validation/messages';
+import { nameKey } from '@shared/text';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { isUniqueViolation, now } from '../../db/index';
@@ -21,7 +21,7 @@ import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { tableListRoute } from './tableListRoute';
-import { category, type SortColumns } from '../../../shared/resources/index';
+import { category, type SortColumns } from '@shared/resources/index';
 
 type NamedTable = 'categories' | 'tags' | 'report_categories';
 

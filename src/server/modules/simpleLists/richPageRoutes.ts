@@ -3,15 +3,15 @@
 // One POST creates (no id, or id 0) or updates; each resource declares its paths, rules and messages.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ResourceName } from '../../../shared/access';
+import type { ResourceName } from '@shared/access';
 import {
   type ErrorMessageKey,
   type ValidationMessageKey,
   englishMessage,
   englishText,
   v,
-} from '../../../shared/validation/messages';
-import { slugify } from '../../../shared/text';
+} from '@shared/validation/messages';
+import { slugify } from '@shared/text';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { isUniqueViolation, now } from '../../db/index';
@@ -23,7 +23,7 @@ import { idParams, optionalId } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
 import { tableListRoute } from './tableListRoute';
-import { contentmanagement, type SortColumns } from '../../../shared/resources/index';
+import { contentmanagement, type SortColumns } from '@shared/resources/index';
 
 type PageTable = 'email_templates' | 'content_pages';
 

@@ -2,8 +2,8 @@
 // whitelisted sort): the list route of every catalogue screen.
 import type { FastifyInstance } from 'fastify';
 import { type ZodType, z } from 'zod';
-import type { ListOrder } from '../../../shared/contract';
-import type { ResourceName } from '../../../shared/access';
+import type { ListOrder } from '@shared/contract';
+import type { ResourceName } from '@shared/access';
 import type { AppContext } from '../../context';
 import { type SearchableTable, searchCondition } from '../../db/search';
 import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';

@@ -1,7 +1,7 @@
 // What the spot calls answer (spec §7 "Spots"), for the OpenAPI document. Latitude and longitude are
 // double precision on PostgreSQL (real on SQLite): numbers on both.
 import { z } from 'zod';
-import { spotSchema } from '../../../shared/validation/spot';
+import { spotSchema } from '@shared/validation/spot';
 import { answerOf, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
 import { optionalId } from '../../http/zod';
 

@@ -2,8 +2,8 @@
 // POST that creates or updates, and delete (the posts that used the spot keep their other spots).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { englishMessage } from '../../../shared/validation/messages';
-import { spotSchema } from '../../../shared/validation/spot';
+import { englishMessage } from '@shared/validation/messages';
+import { spotSchema } from '@shared/validation/spot';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -18,7 +18,7 @@ import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { lockPlace, removeUnusedImage, sameSpot } from './service';
-import { type SortColumns, spot } from '../../../shared/resources/index';
+import { type SortColumns, spot } from '@shared/resources/index';
 
 const tags = ['spots'];
 const SORTABLE = {

@@ -3,8 +3,8 @@
 // as an itinerary post of the staff member, planned and public (DESIGN.md §9). Admin only.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { englishMessage, v } from '../../../shared/validation/messages';
-import { POST_DATE_PATTERN, postFormSchema } from '../../../shared/validation/post';
+import { englishMessage, v } from '@shared/validation/messages';
+import { POST_DATE_PATTERN, postFormSchema } from '@shared/validation/post';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../http/errors';

@@ -1,8 +1,8 @@
 // What the user and sub-admin calls answer (spec §7 "Users and sub-admins"), for the OpenAPI document:
 // the rows are the columns routes.ts selects, the counts those of service.ts's userCounts.
 import { z } from 'zod';
-import { PERMISSIONS } from '../../../shared/access';
-import { MANAGED_USER_TYPES } from '../../../shared/validation/user';
+import { PERMISSIONS } from '@shared/access';
+import { MANAGED_USER_TYPES } from '@shared/validation/user';
 import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
 
 /**

@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
-import { mayGrantPermissions, mayManageAccount, PERMISSIONS, type Permission } from '../../../shared/access';
-import { englishText } from '../../../shared/validation/messages';
+import { mayGrantPermissions, mayManageAccount, PERMISSIONS, type Permission } from '@shared/access';
+import { englishText } from '@shared/validation/messages';
 import {
   bulkActionSchema,
   optionalSubAdminPassword,
@@ -14,7 +14,7 @@ import {
   USER_FORM_STATUSES,
   userCreateSchema,
   userUpdateSchema,
-} from '../../../shared/validation/user';
+} from '@shared/validation/user';
 import { type Caller, callerOf } from '../../auth/guard';
 import { generatePassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
@@ -39,7 +39,7 @@ import {
   userUpdatedAnswer,
 } from './answers';
 import { insertUser, storeProfilePicture, userCounts } from './service';
-import { type SortColumns, user } from '../../../shared/resources/index';
+import { type SortColumns, user } from '@shared/resources/index';
 
 const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
 

@@ -1,6 +1,6 @@
 // Rules and queries about user rows shared by several modules.
 import type { Kysely } from 'kysely';
-import { isAcceptedPictureName } from '../../../shared/validation/user';
+import { isAcceptedPictureName } from '@shared/validation/user';
 import { isUniqueViolation, now } from '../../db/index';
 import type { Database, NewUser } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
