@@ -108,6 +108,19 @@ describe('API documentation', () => {
     }
   });
 
+  it('says where a password is hashed that the server may be too busy (503, Retry-After)', () => {
+    for (const [method, path] of [
+      ['post', '/api/auth/login'],
+      ['post', '/api/auth/register'],
+      ['post', '/api/auth/reset-password'],
+      ['post', '/api/auth/user/update'],
+      ['post', '/api/user'],
+      ['post', '/api/user/update-user'],
+    ]) {
+      expect(doc.paths[path][method].responses['503']?.description, path).toMatch(/try again/);
+    }
+  });
+
   it('writes only patterns that other validators read the same way', () => {
     const patterns = patternsIn(doc.paths);
     expect(patterns.length).toBeGreaterThan(0);

@@ -43,6 +43,7 @@ const REFUSED: Record<number, string> = {
   414: 'A path parameter is longer than any record has',
   415: 'The body comes in a content type this call does not read',
   429: 'Too many attempts: wait and try again',
+  503: 'Busy hashing other passwords: try again in a moment (Retry-After)',
 };
 
 /**

@@ -44,7 +44,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         body: loginSchema.extend({ is_web: z.union([z.string(), z.number()]).optional() }),
-        response: { 200: sessionAnswer, ...refusals(401, 429) },
+        response: { 200: sessionAnswer, ...refusals(401, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // Sign-up of a product user (spec §7; the admin does not use it). It never creates an Active account
   // and never tells whether an email is known: the answer is the same either way, a new account waits
   // at Pending for staff, the password is hashed in both cases and sign-ups are throttled per address.
-  app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema, response: { 200: doneAnswer, ...refusals(429) } } }, async (request, reply) => {
+  app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema, response: { 200: doneAnswer, ...refusals(429, 503) } } }, async (request, reply) => {
     const input = request.body as z.infer<typeof registerSchema>;
     await ctx.throttle.countRegistration(request.ip);
     const password_hash = await ctx.passwords.hash(input.password);
@@ -126,7 +126,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/user/update',
     {
-      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415) } },
+      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415, 503) } },
       onRequest: ctx.guard('profile'),
     },
     async (request, reply) => {
@@ -168,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: doneAnswer } } },
+    { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: doneAnswer, ...refusals(503) } } },
     async (request, reply) => {
       const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
       await resetPassword(ctx, token, password);

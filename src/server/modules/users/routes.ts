@@ -145,7 +145,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/user',
     {
-      schema: { tags: ['users'], form: userCreateSchema, files: ['profile_pic'], response: { 200: userCreatedAnswer, ...refusals(409) } },
+      schema: { tags: ['users'], form: userCreateSchema, files: ['profile_pic'], response: { 200: userCreatedAnswer, ...refusals(409, 503) } },
       onRequest: accountsRule,
     },
     async (request, reply) => {
@@ -190,7 +190,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/user/update-user',
     {
-      schema: { tags: ['users'], form: userUpdateForm, files: ['profile_pic'], response: { 200: userUpdatedAnswer, ...refusals(404) } },
+      schema: { tags: ['users'], form: userUpdateForm, files: ['profile_pic'], response: { 200: userUpdatedAnswer, ...refusals(404, 503) } },
       onRequest: accountsRule,
     },
     async (request, reply) => {
