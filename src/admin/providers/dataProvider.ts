@@ -2,7 +2,7 @@
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
-import type { DashboardStatistics, Envelope, ListOrder, ListPayload, Place, PlaceSuggestion } from '../../shared/contract';
+import { type DashboardStatistics, type Envelope, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
 import { apiFetch, toQuery } from './httpClient';
@@ -105,9 +105,8 @@ export function listQuery(row: EndpointRow, params: Partial<GetListParams>): str
 const idsQuery = (row: EndpointRow, ids: readonly RaRecord['id'][]) =>
   toQuery({ ...row.query, ids: ids.map(String).join(','), limit: ids.length, order: JSON.stringify(row.defaultOrder) });
 
-/** The server takes at most a page (100) of ids in one list call. */
-const MAX_IDS = 100;
-const inChunks = <T>(items: readonly T[], size = MAX_IDS) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+/** The server takes at most a page of ids in one list call. */
+const inChunks = <T>(items: readonly T[], size = MAX_PAGE_SIZE) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 function need<K extends keyof EndpointRow>(row: EndpointRow, key: K, resource: string): NonNullable<EndpointRow[K]> {
   const value = row[key];

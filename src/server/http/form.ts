@@ -1,6 +1,6 @@
 // Reads a form body that may be JSON, url-encoded or multipart (with files), as the spec's calls mix them.
 import type { FastifyRequest } from 'fastify';
-import type { ZodType, z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { badRequest, HttpError, ValidationFailed } from './errors';
 
 export interface UploadedFile {
@@ -79,6 +79,9 @@ export function addField(fields: Record<string, unknown>, name: string, value: u
     fields[key] = value;
   }
 }
+
+/** A list field's schema in the OpenAPI document: one value, or several (read with asList). */
+export const oneOrMany = <T extends ZodType>(value: T) => z.union([value, z.array(value)]);
 
 /** A list field as the spec's clients send it: repeated fields, `name[]`, a JSON array or JSON text. */
 export function asList(value: unknown): unknown[] {

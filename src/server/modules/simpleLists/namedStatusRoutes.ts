@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation, now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { asList, parseWith, readForm } from '../../http/form';
+import { asList, oneOrMany, parseWith, readForm } from '../../http/form';
 import { answerOf, doneAnswer, itemAnswer, refusals, timestamp, whole } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
@@ -48,7 +48,6 @@ const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'create
 const COLUMNS = ['id', 'name', 'status', 'created_at'] as const;
 const namedRow = z.object({ id: whole, name: z.string(), status: z.string(), created_at: timestamp });
 /** The add dialog's rows as the form sends them: a name and a status, or lists of both (row by row). */
-const oneOrMany = <T extends z.ZodType>(value: T) => z.union([value, z.array(value)]);
 const namedRowsForm = z.object({ name: oneOrMany(z.string()), status: oneOrMany(z.enum(CATALOGUE_STATUSES)) });
 /** A create: the rows added, and the names refused as duplicates (all of them refused is a 409). */
 const createdAnswer = answerOf(z.looseObject({ id: whole, created: z.array(namedRow), duplicates: z.array(z.string()) }));

@@ -8,7 +8,7 @@ import { POST_DATE_PATTERN, postFormSchema } from '@shared/validation/post';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../http/errors';
-import { asList, parseWith, readForm } from '../../http/form';
+import { asList, oneOrMany, parseWith, readForm } from '../../http/form';
 import { answerOf, itemAnswer, maybeText, refusals, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
@@ -60,7 +60,6 @@ const suggestionsAnswer = itemAnswer(
 );
 
 /** The chosen suggestion as the /chat page sends it: one entry per stop in each `spot_*` list. */
-const oneOrMany = <T extends z.ZodType>(value: T) => z.union([value, z.array(value)]);
 const savedSuggestionForm = z.object({
   id: z.union([z.string(), z.number()]).optional(),
   title: z.string(),
