@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const SERVER_FROM_ADMIN = { group: ['**/server/**', '**/server'], message: 'The admin reaches the server through the dataProvider, not by importing it.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/'] },
   js.configs.recommended,
@@ -19,7 +21,25 @@ export default tseslint.config(
   // the admin's, and shared code neither (it runs on both).
   {
     files: ['src/admin/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/server'], message: 'The admin reaches the server through the dataProvider, not by importing it.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_FROM_ADMIN] }] },
+  },
+  // Screens read the signed-in person through react-admin's hooks (providers/useStaff.ts); only the
+  // providers, the code that runs before React (startup, the start-up shell) and the preferences kept with
+  // the stored user touch the stored session.
+  {
+    files: ['src/admin/**/*.{ts,tsx}'],
+    ignores: ['src/admin/providers/**', 'src/admin/shell/**', 'src/admin/startup.ts', 'src/admin/layout/preferences.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_FROM_ADMIN,
+            { group: ['**/providers/session'], message: 'Read the person and their rights with usePrincipal / useStaffIdentity (providers/useStaff.ts), not the stored session.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/server/**/*.ts'],

@@ -16,7 +16,7 @@ import { CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
 import { AccessRefusedRedirect, GuardedResource as Resource, RequireResourceAccess } from './components/AccessRefusal';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { session } from './providers/session';
+import { isSignedIn, usePrincipal } from './providers/useStaff';
 // each registered resource's screens (loaded when first opened), its own or made from its declaration
 import { screensOf } from './resources/screens';
 import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
@@ -63,7 +63,10 @@ export const prepareLocale = (locale: Locale) => Promise.all([loadCatalogue(loca
 const AppNotification = () => <Notification autoHideDuration={3000} />;
 
 /** "/" goes to the signed-in person's home page, or to sign-in for a guest. */
-const RootRedirect = () => <Navigate to={session.token() ? homePath(session.principal()) : '/login'} replace />;
+function RootRedirect() {
+  const principal = usePrincipal();
+  return <Navigate to={isSignedIn(principal) ? homePath(principal) : '/login'} replace />;
+}
 
 /**
  * The locale lives in react-admin's store; follow it to set <html dir/lang> and the theme direction,
@@ -190,17 +193,18 @@ function ThemedApp() {
  * over and over while its redirect is pending), a stored session is checked by <Authenticated>.
  */
 function RequireSession({ children }: { children: ReactNode }) {
-  if (!session.token()) return <Navigate to="/login" replace />;
+  if (!isSignedIn(usePrincipal())) return <Navigate to="/login" replace />;
   return <Authenticated>{children}</Authenticated>;
 }
 
 /** A signed-in page of one resource's rule (spec §6): others go where access denial sends them. */
 function RequireAccess({ resource, children }: { resource: string; children: ReactNode }) {
-  return <RequireSession>{canAccess(session.principal(), resource) ? children : <AccessRefusedRedirect />}</RequireSession>;
+  const principal = usePrincipal();
+  return <RequireSession>{canAccess(principal, resource) ? children : <AccessRefusedRedirect />}</RequireSession>;
 }
 
 /** The dashboard is for active staff; a pending or inactive Sub-Admin goes to its profile. */
 function DashboardRoute() {
-  const principal = session.principal();
+  const principal = usePrincipal();
   return homePath(principal) === '/dashboard' ? <Dashboard /> : <Navigate to="/profile" replace />;
 }

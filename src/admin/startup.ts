@@ -7,7 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { homePath } from '../shared/access';
 import type { DashboardStatistics } from '../shared/contract';
 import { takeEarlyRequest } from './earlyRequests';
-import { confirmStartupCheck, startSessionCheck } from './providers/authProvider';
+import { confirmStartupCheck, keepAuthQueriesCurrent, startSessionCheck } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { readEarlyAnswer } from './providers/httpClient';
 import { isTokenExpired, session } from './providers/session';
@@ -37,12 +37,12 @@ export function redirectRoot(): void {
 }
 
 /**
- * react-admin's query client, holding from the start the permissions authProvider.getPermissions would
- * answer (the stored session's), so the first render does not wait a turn for them and render again.
+ * react-admin's query client, holding from the start the permissions and identity the authProvider
+ * would answer (the stored session's), so the first render does not wait a turn for them and render again.
  */
 export function createQueryClient(): QueryClient {
   const queryClient = new QueryClient();
-  if (session.token()) queryClient.setQueryData(['auth', 'getPermissions', {}], session.principal());
+  keepAuthQueriesCurrent(queryClient);
   return queryClient;
 }
 

@@ -78,6 +78,13 @@ export interface LoginPayload {
   user: SessionUser;
 }
 
+/** What a profile change answers: the person, and a new session when the password changed. */
+export interface ProfileUpdatePayload {
+  user: SessionUser;
+  token?: string;
+  refresh_token?: string;
+}
+
 export interface DashboardStatistics {
   user: number;
   userByStatus: { status: UserStatus; count: number }[];

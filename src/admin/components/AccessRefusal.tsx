@@ -9,7 +9,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Resource, type ResourceProps, Title, useAuthenticated, useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import type { Permission } from '../../shared/access';
-import { session } from '../providers/session';
+import { isSignedIn, usePrincipal } from '../providers/useStaff';
 
 let lastNotice = 0;
 
@@ -19,8 +19,9 @@ let lastNotice = 0;
  */
 export function AccessRefusedRedirect() {
   const notify = useNotify();
-  const signedIn = !!session.token();
-  const admin = session.principal().role === 'Admin';
+  const principal = usePrincipal();
+  const signedIn = isSignedIn(principal);
+  const admin = principal.role === 'Admin';
   useEffect(() => {
     // one notice per refusal, even when effects run twice (React's StrictMode in development)
     if (!signedIn || Date.now() - lastNotice < 1000) return;
@@ -36,7 +37,7 @@ export function AccessRefusedRedirect() {
  */
 export function RequireResourceAccess({ resource, children }: { resource: string; children: ReactNode }) {
   // a guest goes straight to sign-in, as <RequireSession> does (App.tsx)
-  if (!session.token()) return <Navigate to="/login" replace />;
+  if (!isSignedIn(usePrincipal())) return <Navigate to="/login" replace />;
   return <CheckedAccess resource={resource}>{children}</CheckedAccess>;
 }
 

@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { memo, type ReactNode, useEffect } from 'react';
 import { Logout, MenuItemLink, AppBar as RaAppBar, Layout as RaLayout, TitlePortal, UserMenu, useSidebarState, useTranslate } from 'react-admin';
 import { LAYOUT } from '../../shared/preferences';
-import { session } from '../providers/session';
+import { usePrincipal, useStaffIdentity } from '../providers/useStaff';
 import { AppBarToolbar, AppBarTools } from './AppBarTools';
 import { FullscreenButton } from './FullscreenButton';
 import { Menu } from './Menu';
@@ -15,15 +15,15 @@ import { ThemeSettingsButton } from './ThemeSettings';
 import { TopMenu } from './TopMenu';
 
 /** A Sub-Admin whose request is pending sees no navigation (spec §4). */
-export const isNavigationHidden = () => {
-  const p = session.principal();
+function useNavigationHidden() {
+  const p = usePrincipal();
   return p.role === 'Sub-Admin' && p.status === 'Request Pending';
-};
+}
 
 function AppUserMenu() {
   const translate = useTranslate();
   // the button shows the person's name, so its accessible name starts with it (WCAG label in name)
-  const name = session.user()?.name;
+  const name = useStaffIdentity()?.name;
   return (
     <UserMenu label={name ? `${name} · ${translate('ra.auth.user_menu')}` : 'ra.auth.user_menu'}>
       <MenuItemLink to="/profile" primaryText={translate('app.menu.my_profile')} leftIcon={<AccountCircleIcon />} />
@@ -35,7 +35,7 @@ function AppUserMenu() {
 // The frame's parts are memoized: react-admin renders its layout again as it registers the resources
 // after the first render, and these need not follow (their own state and contexts still update them).
 const AppBar = memo(function AppBar() {
-  const hidden = isNavigationHidden();
+  const hidden = useNavigationHidden();
   const { preferences } = usePreferences();
   const sideMenu = preferences.layout !== 'layout2' && preferences.navbar.display;
   return (
@@ -83,7 +83,7 @@ const MemoMenu = memo(Menu);
  * content no wider than the layout's container.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const hidden = isNavigationHidden();
+  const hidden = useNavigationHidden();
   const { preferences: p } = usePreferences();
   const [, setSidebarOpen] = useSidebarState();
   const folded = p.layout === 'layout3' || p.navbar.folded;

@@ -6,7 +6,7 @@ import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { canAccess } from '../../shared/access';
 import { ICONS } from '../icons';
-import { session } from '../providers/session';
+import { usePrincipal } from '../providers/useStaff';
 import { type MenuGroup, visibleMenu } from './menuItems';
 
 
@@ -38,7 +38,7 @@ function Group({ group }: { group: MenuGroup }) {
 /** Side menu filtered by the same rule the server enforces (src/shared/access.ts). */
 export function Menu() {
   const translate = useTranslate();
-  const principal = session.principal();
+  const principal = usePrincipal();
   const entries = visibleMenu((resource) => canAccess(principal, resource));
   return (
     <RaMenu>

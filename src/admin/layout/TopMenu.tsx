@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { canAccess } from '../../shared/access';
-import { session } from '../providers/session';
+import { usePrincipal } from '../providers/useStaff';
 import { type MenuGroup, visibleMenu } from './menuItems';
 
 /** layout2 (spec §3): the menu as a bar across the top instead of the side navigation. */
 export function TopMenu() {
   const translate = useTranslate();
   const location = useLocation();
-  const principal = session.principal();
+  const principal = usePrincipal();
   const entries = visibleMenu((resource) => canAccess(principal, resource));
   return (
     <Box component="nav" aria-label={translate('app.theme.navigation')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>

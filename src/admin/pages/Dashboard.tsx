@@ -13,7 +13,7 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../shared/access';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
-import { session } from '../providers/session';
+import { usePrincipal } from '../providers/useStaff';
 import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
 import { DASHBOARD_CARDS, type DashboardCard } from './dashboardCards';
 
@@ -31,7 +31,7 @@ const ICONS: Record<DashboardCard['icon'], ReactElement> = {
 export function Dashboard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const principal = session.principal();
+  const principal = usePrincipal();
   const { data, isPending } = useQuery({
     queryKey: ['dashboard', 'statistics'],
     // the answer to the request main.tsx sent at start-up when there is one (shown at once if it came),

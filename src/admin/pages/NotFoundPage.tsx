@@ -2,14 +2,15 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link, Navigate } from 'react-router-dom';
 import { homePath } from '../../shared/access';
-import { session } from '../providers/session';
+import { isSignedIn, usePrincipal } from '../providers/useStaff';
 
 export const NOT_FOUND_PATH = '/pages/errors/error-404';
 
 /** Every unknown path lands here (spec §2). */
 export function NotFoundPage() {
   const translate = useTranslate();
-  const signedIn = !!session.token();
+  const principal = usePrincipal();
+  const signedIn = isSignedIn(principal);
   return (
     <Box
       sx={{
@@ -30,7 +31,7 @@ export function NotFoundPage() {
         {translate('app.not_found.title')}
       </Typography>
       <Typography color="text.secondary">{translate('app.not_found.message')}</Typography>
-      <Button component={Link} to={signedIn ? homePath(session.principal()) : '/login'} variant="contained">
+      <Button component={Link} to={signedIn ? homePath(principal) : '/login'} variant="contained">
         {translate(signedIn ? 'app.not_found.back' : 'app.auth.back_to_login')}
       </Button>
     </Box>

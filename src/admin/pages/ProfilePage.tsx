@@ -15,21 +15,13 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import type { SessionUser } from '../../shared/contract';
 import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/validation/auth';
 import { isAcceptedPictureName } from '../../shared/validation/user';
 import { SubmitButton, useFieldError } from '../components/forms';
 import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
-import { session } from '../providers/session';
-
-/** What the profile update answers: the user, and a new session when the password changed. */
-interface ProfileUpdatePayload {
-  user: SessionUser;
-  token?: string;
-  refresh_token?: string;
-}
+import { useStaffIdentity } from '../providers/useStaff';
 
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
@@ -39,7 +31,7 @@ export function ProfilePage() {
   const refresh = useRefresh();
   const serverMessage = useServerMessage();
   const fieldError = useFieldError();
-  const [user, setUser] = useState<SessionUser | null>(session.user());
+  const user = useStaffIdentity();
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
@@ -80,11 +72,8 @@ export function ProfilePage() {
     if (values.password) form.append('password', values.password);
     if (picture) form.append('profile_pic', picture);
     try {
-      const { user: updated, token, refresh_token, message } = await dataProvider.updateProfile<ProfileUpdatePayload>(form);
-      // A new password ends every session of the person: the answer carries this tab's new one.
-      const current = token ?? session.token();
-      if (current) session.save(current, updated, refresh_token);
-      setUser(updated);
+      // the saved person becomes the session's (and so this page's) at once (dataProvider.updateProfile)
+      const { user: updated, message } = await dataProvider.updateProfile(form);
       setPicture(null);
       reset({ name: updated.name, password: '' });
       notify(serverMessage(message), { type: 'success', autoHideDuration: 3000 });

@@ -3,12 +3,13 @@
 // Only an HTTP 401 answer ends a session. A 5xx, a timeout, a network error or a request aborted by a
 // navigation says nothing about the session: the stored tokens stay, the start-up check is tried again
 // on the next checkAuth, and a refresh that could not be done fails the call as an ordinary error.
+import type { QueryClient } from '@tanstack/react-query';
 import { type AuthProvider, HttpError } from 'react-admin';
 import { canAccess, homePath } from '../../shared/access';
 import type { LoginPayload, SessionUser } from '../../shared/contract';
 import { takeEarlyRequest, VERIFY_TIMEOUT_MS } from '../earlyRequests';
 import { apiFetch, readEarlyAnswer, sentTokenOf, toQuery } from './httpClient';
-import { isTokenExpired, session } from './session';
+import { isTokenExpired, SESSION_USER_EVENT, session } from './session';
 
 export const INVALID_TOKEN = 'messages.invalidAccessToken';
 export const REFRESH_FAILED = 'messages.failedToLoginWithToken';
@@ -291,7 +292,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = session.user();
     if (!user) throw new Error('No identity');
-    return { ...user, fullName: user.displayName, avatar: user.photoURL };
+    return identityOf(user);
   },
 
   async getPermissions() {
@@ -302,6 +303,30 @@ export const authProvider: AuthProvider = {
     return canAccess(session.principal(), resource);
   },
 };
+
+/** The signed-in person as react-admin's useGetIdentity reads it: the stored user, named and pictured. */
+export const identityOf = (user: SessionUser): StaffIdentity => ({ ...user, fullName: user.displayName, avatar: user.photoURL });
+export type StaffIdentity = SessionUser & { fullName: string; avatar: string };
+
+/**
+ * react-admin's auth queries (usePermissions, useGetIdentity, useCanAccess) answered from the stored
+ * session from their first render, and kept current whenever a sign-in, a refresh or a profile save
+ * stores the user afresh: no screen waits a render for the person's rights, none shows the rights of
+ * the session before (the menu of the previous person after a sign-in).
+ */
+export function keepAuthQueriesCurrent(queryClient: QueryClient): void {
+  const identity = () => {
+    const user = session.user();
+    return user ? identityOf(user) : undefined;
+  };
+  queryClient.setQueryDefaults(['auth', 'getPermissions'], { initialData: () => session.principal() });
+  queryClient.setQueryDefaults(['auth', 'getIdentity'], { initialData: identity });
+  window.addEventListener(SESSION_USER_EVENT, () => {
+    queryClient.setQueriesData({ queryKey: ['auth', 'getPermissions'] }, session.principal());
+    queryClient.setQueriesData({ queryKey: ['auth', 'getIdentity'] }, identity());
+    void queryClient.invalidateQueries({ queryKey: ['auth', 'canAccess'] });
+  });
+}
 
 /**
  * Refreshes the access token before a call when it has expired (used by the dataProvider). A refresh

@@ -2,10 +2,11 @@
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
-import { type DashboardStatistics, type Envelope, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
+import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
 import { apiFetch, toQuery } from './httpClient';
+import { session } from './session';
 
 /**
  * Every call of the admin to the API goes through here: the access token is refreshed first when it has
@@ -196,8 +197,11 @@ export interface BackOfficeDataProvider extends DataProvider {
   /** the AI itineraries page: suggestions for a text and categories, and saving one as an itinerary */
   suggestItineraries<T>(params: Record<string, string>): Promise<T[]>;
   saveItinerary(form: FormData): Promise<Said>;
-  /** the signed-in person's own profile (name, password, picture) */
-  updateProfile<T>(form: FormData): Promise<T & Said>;
+  /**
+   * The signed-in person's own profile (name, password, picture): the user as saved is stored as the
+   * session's (with this tab's new tokens when the password changed, which ends every other session).
+   */
+  updateProfile(form: FormData): Promise<{ user: SessionUser } & Said>;
   /**
    * The person's display preferences. `leaving`: the page is going away, so the request must be sent
    * at once (no token refresh first) and outlive the page.
@@ -327,9 +331,11 @@ export const dataProvider: BackOfficeDataProvider = {
   async saveItinerary(form) {
     return { message: (await call('/post', { method: 'POST', body: form })).message };
   },
-  async updateProfile<T>(form: FormData) {
-    const res = await call<T>('/auth/user/update', { method: 'POST', body: form });
-    return { ...res.data, message: res.message };
+  async updateProfile(form: FormData) {
+    const { data, message } = await call<ProfileUpdatePayload>('/auth/user/update', { method: 'POST', body: form });
+    const token = data.token ?? session.token();
+    if (token) session.save(token, data.user, data.refresh_token);
+    return { user: data.user, message };
   },
   async savePreferences(changes, leaving = false) {
     const options = { method: 'POST', ...json(changes), keepalive: leaving } as fetchUtils.Options;

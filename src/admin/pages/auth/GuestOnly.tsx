@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { homePath } from '@shared/access';
-import { session } from '../../providers/session';
+import { isSignedIn, usePrincipal } from '../../providers/useStaff';
 
 /** Guest pages send a signed-in person to their home page (spec §2 "guests only"). */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  if (session.token()) return <Navigate to={homePath(session.principal())} replace />;
+  const principal = usePrincipal();
+  if (isSignedIn(principal)) return <Navigate to={homePath(principal)} replace />;
   return <>{children}</>;
 }

@@ -9,7 +9,7 @@ import { type LoginInput, loginSchema } from '@shared/validation/auth';
 import { SubmitButton, useFieldError } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
 import { useServerMessage } from '../../components/useServerMessage';
-import { session } from '../../providers/session';
+import { isSignedIn, usePrincipal } from '../../providers/useStaff';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 
 /** Sign-in (spec §2 "/", §5 Sign-in): checked on change, Login disabled until valid and edited. */
@@ -17,6 +17,7 @@ export function LoginPage() {
   const translate = useTranslate();
   const serverMessage = useServerMessage();
   const login = useLogin();
+  const principal = usePrincipal();
   const fieldError = useFieldError();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -37,7 +38,7 @@ export function LoginPage() {
     return () => clearTimeout(timer);
   }, []);
 
-  if (session.token()) return <Navigate to={homePath(session.principal())} replace />;
+  if (isSignedIn(principal)) return <Navigate to={homePath(principal)} replace />;
 
   const onSubmit = async (values: LoginInput) => {
     setError(null);

@@ -2,7 +2,7 @@ import { CheckboxGroupInput } from 'react-admin';
 import { PERMISSIONS } from '@shared/access';
 import { optionalSubAdminPassword, SUBADMIN_FORM_STATUSES } from '@shared/validation/user';
 import { PersonEdit } from '../../components/PersonEdit';
-import { session } from '../../providers/session';
+import { usePrincipal } from '../../providers/useStaff';
 
 export const SUBADMIN_BACK_DELAY_MS = 2000;
 
@@ -11,7 +11,7 @@ export const SUBADMIN_BACK_DELAY_MS = 2000;
  * withdraws each permission of spec §6. Back to /subadmin 2 seconds after success.
  */
 export function SubAdminEdit() {
-  const isAdmin = session.principal().role === 'Admin';
+  const isAdmin = usePrincipal().role === 'Admin';
   return (
     <PersonEdit
       resource="subadmin"
