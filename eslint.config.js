@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SERVER_FROM_ADMIN = { group: ['**/server/**', '**/server'], message: 'The admin reaches the server through the dataProvider, not by importing it.' };
+const ROUTE_QUERY_MESSAGE = "Queries belong in the module's service (service.ts, or a read model such as queries.ts), not in a route file: call a named function there.";
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'test-results/'] },
@@ -44,6 +45,23 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/admin/**', '**/admin'], message: 'The server does not import the admin; share it through src/shared.' }] }] },
+  },
+  // Routes translate HTTP only: the queries are the module's service's (or its read model's), named for what they do.
+  {
+    files: ['src/server/modules/**/routes.ts', 'src/server/modules/**/*Routes.ts', 'src/server/modules/**/*Route.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|execute|executeTakeFirst|executeTakeFirstOrThrow)$/]",
+          message: ROUTE_QUERY_MESSAGE,
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: ROUTE_QUERY_MESSAGE,
+        },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -7,11 +7,12 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Admin, memoryStore, Resource, TestMemoryRouter } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { declaredScreens } from '../../src/admin/declared/screens';
+import { screensOf } from '../../src/admin/resources/screens';
 import { ar } from '../../src/admin/i18n/ar';
 import { en } from '../../src/admin/i18n/en';
 import { tr } from '../../src/admin/i18n/tr';
 import { menuOf } from '../../src/admin/layout/menuItems';
-import { ACCESS_ENTRIES, type AccessDeclaration } from '../../src/shared/resources/index';
+import { ACCESS_ENTRIES, type AccessDeclaration, tag } from '../../src/shared/resources/index';
 import { fakeDataProvider } from '../support/fakeDataProvider';
 import { FAQ_STRINGS, faq } from '../support/faq';
 
@@ -146,5 +147,44 @@ describe('the screens of a declared resource (FAQ)', () => {
     expect(screen.getAllByText(question).length).toBeGreaterThan(0);
     expect(screen.getByPlaceholderText(search)).toBeTruthy();
     expect(screen.getByText(inactive)).toBeTruthy();
+  });
+});
+
+// Tags are declared the same way, with a unique name typed in lower case and an add dialog of several
+// rows: the screens come from that declaration alone (src/admin/resources has no tag folder).
+describe('the screens of a declared resource with an add dialog of several rows (tags)', () => {
+  function renderTags() {
+    const fake = fakeDataProvider({ tag: [{ id: 1, name: 'sunset', status: 'Active', created_at: '2026-01-05T10:00:00.000Z' }] }, { tag: ['name'] });
+    render(
+      <TestMemoryRouter initialEntries={['/tag']}>
+        <Admin store={memoryStore()} dataProvider={fake.provider} i18nProvider={polyglotI18nProvider(() => en as never, 'en')} disableTelemetry>
+          <Resource name="tag" {...screensOf(tag)} />
+        </Admin>
+      </TestMemoryRouter>,
+    );
+    return fake;
+  }
+
+  it('lists Name, Created Date and Status; adds rows lower-cased as typed, each checked by the declared rule', async () => {
+    const fake = renderTags();
+    await screen.findByText('sunset');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tag Name', 'Created Date', 'Status', 'Action']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Tag' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText(/Tag Name/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add another row' }));
+    await waitFor(() => expect(within(dialog).getAllByLabelText(/Tag Name/)).toHaveLength(2));
+    const names = within(dialog).getAllByLabelText(/Tag Name/) as HTMLInputElement[];
+    fireEvent.change(names[0], { target: { value: 'Kadıköy Piers' } });
+    expect(names[0].value).toBe('kadıköy piers');
+    // both rows start Active; the second, left empty, says so and blocks Save (spec §5)
+    expect(within(dialog).getAllByText('Active')).toHaveLength(2);
+    fireEvent.focus(names[1]);
+    fireEvent.blur(names[1]);
+    expect(await within(dialog).findByText('Tag Name should not be empty.')).toBeTruthy();
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true));
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Remove this row' })[1]);
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(fake.calls.some((c) => c.method === 'create')).toBe(false);
   });
 });

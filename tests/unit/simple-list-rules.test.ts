@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, listQuery } from '../../src/admin/providers/dataProvider';
 import { capitaliseFirst, decodeNumericEntities, isBlankHtml, nameKey, slugify } from '../../src/shared/text';
-import { contentPageSchema, namedEditSchema, namedRowsSchema } from '../../src/shared/validation/simpleLists';
+import { recordSchema, rowsSchema } from '../../src/shared/resources/fields';
+import { category, contentmanagement, reportCategories, tag } from '../../src/shared/resources/index';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);
@@ -34,40 +35,40 @@ describe('catalogue text helpers', () => {
   });
 });
 
-describe('catalogue form rules', () => {
+describe('catalogue form rules, made from the declarations', () => {
   it('an add dialog needs at least one row and a name in every row', () => {
-    const tags = namedRowsSchema('tag');
+    const tags = rowsSchema(tag);
     expect(messages(tags.safeParse({ rows: [] }))).toEqual(['validation.tagNameEmpty']);
     expect(messages(tags.safeParse({ rows: [{ name: 'ok', status: 'Active' }, { name: '  ', status: 'Active' }] }))).toEqual([
       'validation.tagNameEmpty',
     ]);
-    expect(messages(namedRowsSchema('category').safeParse({ rows: [{ name: 'Lakes', status: '' }] }))).toEqual([
+    expect(messages(rowsSchema(category).safeParse({ rows: [{ name: 'Lakes', status: '' }] }))).toEqual([
       'validation.statusSelect',
     ]);
     expect(tags.parse({ rows: [{ name: ' sunset ', status: 'Active' }] }).rows[0].name).toBe('sunset');
   });
 
   it('each edit dialog has the spec messages of its resource', () => {
-    expect(messages(namedEditSchema('category').safeParse({ name: '', status: '' }))).toEqual([
+    expect(messages(recordSchema(category).safeParse({ name: '', status: '' }))).toEqual([
       'validation.categoryNameRequired',
       'validation.statusSelect',
     ]);
-    expect(messages(namedEditSchema('tag').safeParse({ name: '', status: '' }))).toEqual([
+    expect(messages(recordSchema(tag).safeParse({ name: '', status: '' }))).toEqual([
       'validation.tagNameRequired',
       'validation.tagStatusRequired',
     ]);
-    expect(messages(namedEditSchema('reportCategory').safeParse({ name: '', status: 'Active' }))).toEqual([
+    expect(messages(recordSchema(reportCategories).safeParse({ name: '', status: 'Active' }))).toEqual([
       'validation.reportCategoryNameRequired',
     ]);
   });
 
   it('a content page needs a title, a status and a description that is not an empty editor', () => {
-    expect(messages(contentPageSchema.safeParse({ title: '', status: '', description: '<p></p>' }))).toEqual([
+    expect(messages(recordSchema(contentmanagement).safeParse({ title: '', status: '', description: '<p></p>' }))).toEqual([
       'validation.pageTitleRequired',
       'validation.statusSelect',
       'validation.pageDescriptionRequired',
     ]);
-    expect(messages(contentPageSchema.safeParse({ title: 'FAQ', slug: 'bad slug!', status: 'Active', description: '<p>x</p>' }))).toEqual([
+    expect(messages(recordSchema(contentmanagement).safeParse({ title: 'FAQ', slug: 'bad slug!', status: 'Active', description: '<p>x</p>' }))).toEqual([
       'validation.slugInvalid',
     ]);
   });

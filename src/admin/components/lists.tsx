@@ -71,11 +71,15 @@ export function DecodedText({ source, lines }: { source: string; lines?: number 
   );
 }
 
-/** A text cell that never widens its column past `width`: one line, an ellipsis, the whole value as a tooltip. */
-export function ClippedText({ source, width }: { source: string; width: number | string }) {
+/**
+ * A text cell that never widens its column past `width`: one line, an ellipsis, the whole value as a
+ * tooltip; `decode`: numeric character references shown decoded (spec §3), as DecodedText does.
+ */
+export function ClippedText({ source, width, decode }: { source: string; width: number | string; decode?: boolean }) {
   const record = useRecordContext();
   const value = record?.[source];
-  const text = value === null || value === undefined ? '' : String(value);
+  const raw = value === null || value === undefined ? '' : String(value);
+  const text = decode ? decodeNumericEntities(raw) : raw;
   return (
     <Typography component="span" variant="body2" title={text} dir="auto" sx={{ display: 'block', maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
       {text}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { DeclaredField } from '../../shared/resources/fields';
 
@@ -7,15 +8,50 @@ export function useChoiceLabel() {
   return (field: DeclaredField, value: string) => (field.name === 'status' ? translate(`app.status.${value}`, { _: value }) : value);
 }
 
-/** The form input of one declared field: one line, several lines, a select or a whole number. */
-export function DeclaredFieldInput({ resource, field, autoFocus }: { resource: string; field: DeclaredField; autoFocus?: boolean }) {
+// the editor (and its ProseMirror) loads with the first form that has a rich-text field
+const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+
+/** How a typed value is kept while it is typed (`typed` of the declaration). */
+const TYPED = { lowercase: (typed: string) => typed.toLocaleLowerCase('en') } as const;
+/** a text is kept as typed (an emptied input stays '', which the form's rule reads as blank) */
+const asTyped = (typed: string) => typed;
+
+/**
+ * The form input of one declared field: one line, several lines, a select or a whole number. `inRow`:
+ * an input of a row of the several-rows add dialog (side by side, not across the dialog).
+ */
+export function DeclaredFieldInput({ resource, field, autoFocus, inRow }: { resource: string; field: DeclaredField; autoFocus?: boolean; inRow?: boolean }) {
   const choiceLabel = useChoiceLabel();
+  const translate = useTranslate();
   const label = `resources.${resource}.fields.${field.name}`;
+  const helperText = field.hint ? translate(field.hint) : undefined;
+  // a row added to the dialog starts with the declared initial value, as the first one does
+  const defaultValue = field.initial;
+  const width = inRow ? { sx: { minWidth: 240 } } : { fullWidth: true };
   switch (field.type) {
     case 'text':
-      return <TextInput source={field.name} label={label} autoFocus={autoFocus} fullWidth />;
+      return (
+        <TextInput
+          source={field.name}
+          label={label}
+          autoFocus={autoFocus}
+          defaultValue={defaultValue}
+          parse={field.typed ? TYPED[field.typed] : asTyped}
+          format={(value?: string) => value ?? ''}
+          {...width}
+        />
+      );
+    case 'slug':
+      return <TextInput source={field.name} label={label} helperText={helperText} format={(value?: string) => value ?? ''} parse={asTyped} {...width} />;
+    case 'richText':
+      return (
+        <Suspense fallback={null}>
+          {/* 256 px high (spec §2); the server sanitises what the editor sends */}
+          <RichTextInput source={field.name} label={label} helperText={helperText} fullWidth sx={{ '& .ProseMirror': { height: 256, overflowY: 'auto' } }} />
+        </Suspense>
+      );
     case 'longText':
-      return <TextInput source={field.name} label={label} autoFocus={autoFocus} multiline minRows={3} fullWidth />;
+      return <TextInput source={field.name} label={label} autoFocus={autoFocus} defaultValue={defaultValue} multiline minRows={3} {...width} />;
     case 'choice':
       return (
         <SelectInput
@@ -23,11 +59,12 @@ export function DeclaredFieldInput({ resource, field, autoFocus }: { resource: s
           label={label}
           choices={(field.choices ?? []).map((id) => ({ id, name: choiceLabel(field, id) }))}
           translateChoice={false}
+          defaultValue={defaultValue}
           emptyText=""
         />
       );
     case 'number':
-      return <NumberInput source={field.name} label={label} step={1} />;
+      return <NumberInput source={field.name} label={label} step={1} defaultValue={defaultValue} />;
     default:
       return null;
   }

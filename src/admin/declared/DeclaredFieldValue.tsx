@@ -1,5 +1,6 @@
 import { useRecordContext } from 'react-admin';
 import { formatDate } from '../../shared/contract';
+import { decodeNumericEntities } from '../../shared/text';
 import type { DeclaredField } from '../../shared/resources/fields';
 import { ClippedText, DecodedText, StatusChip } from '../components/lists';
 import { useChoiceLabel } from './DeclaredFieldInput';
@@ -16,7 +17,7 @@ export function DeclaredFieldValue({ field, inList }: { field: DeclaredField; in
     case 'choice':
       return field.name === 'status' ? <StatusChip source={field.name} /> : <span>{choiceLabel(field, String(value))}</span>;
     case 'text':
-      return inList ? <ClippedText source={field.name} width="40ch" /> : <span dir="auto">{String(value)}</span>;
+      return inList ? <ClippedText source={field.name} width="40ch" decode /> : <span dir="auto">{decodeNumericEntities(String(value))}</span>;
     case 'longText':
       return inList ? <DecodedText source={field.name} lines={2} /> : <span dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
     default:

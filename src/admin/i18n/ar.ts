@@ -390,6 +390,7 @@ export const ar: Catalogue = {
     recordAdded: 'تمت إضافة السجل.',
     recordUpdated: 'تم تحديث السجل.',
     recordDeleted: 'تم حذف السجل.',
+    recordDuplicates: 'مستخدم بالفعل: %{names}.',
     categoryAdded: 'تمت إضافة الفئة بنجاح',
     categoryUpdated: 'تم تحديث الفئة بنجاح',
     categoryDeleted: 'تم حذف الفئة بنجاح',

@@ -392,6 +392,7 @@ export const tr: Catalogue = {
     recordAdded: 'Kayıt eklendi.',
     recordUpdated: 'Kayıt güncellendi.',
     recordDeleted: 'Kayıt silindi.',
+    recordDuplicates: 'Zaten kullanılıyor: %{names}.',
     categoryAdded: 'Kategori başarıyla eklendi',
     categoryUpdated: 'Kategori başarıyla güncellendi',
     categoryDeleted: 'Kategori başarıyla silindi',

@@ -5,7 +5,7 @@
 import { type Kysely, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
-import { CATALOGUE_STATUSES } from '../../shared/validation/simpleLists';
+import { ACTIVE_STATUSES } from '../../shared/resources/plain';
 import type { DialectName } from './index';
 import { hasColumn } from './introspect';
 import type { Database } from './schema';
@@ -77,11 +77,11 @@ function partitionOf(table: SearchableTable, value: SearchPartition): string {
  */
 export const STATUS_COLUMNS: { [T in SearchableTable]?: Partial<Record<(typeof SEARCH_COLUMNS)[T][number], readonly string[]>> } = {
   users: { status: USER_STATUSES },
-  categories: { status: CATALOGUE_STATUSES },
-  tags: { status: CATALOGUE_STATUSES },
-  report_categories: { status: CATALOGUE_STATUSES },
-  email_templates: { status: CATALOGUE_STATUSES },
-  content_pages: { status: CATALOGUE_STATUSES },
+  categories: { status: ACTIVE_STATUSES },
+  tags: { status: ACTIVE_STATUSES },
+  report_categories: { status: ACTIVE_STATUSES },
+  email_templates: { status: ACTIVE_STATUSES },
+  content_pages: { status: ACTIVE_STATUSES },
   // a report's own state, and the state of its target (the list's Status column)
   reports: { status: ['Pending', 'Resolved'], user_status_by_admin: ['Active', 'Inactive'] },
 };

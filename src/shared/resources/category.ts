@@ -1,5 +1,6 @@
-// Categories (spec §2 "/category"): named, with a status; posts are filed under them.
-import { byName, NAMED_FIELDS, namedCalls } from './named';
+// Categories (spec §2 "/category"): named, with a status; posts are filed under them. Several are added
+// at once; the server stores names with the first letter capitalised.
+import { byName, namedCalls, namedFields, namedTexts } from './named';
 import { declareResource } from './types';
 
 export const category = declareResource({
@@ -8,6 +9,9 @@ export const category = declareResource({
   rule: 'Categories-list',
   menu: { id: 'categories', path: '/category', icon: 'category', order: 70 },
   api: namedCalls('/category', byName),
-  fields: NAMED_FIELDS,
+  fields: namedFields({ requiredName: 'categoryNameRequired', requiredInRow: 'categoryNameEmpty', requiredStatus: 'statusSelect' }),
+  screens: { addRows: 'several', texts: namedTexts('category', 'category') },
+  // the post and itinerary forms' pickers and the AI itineraries page read the list
+  readers: ['post', 'itinerary', 'aiItineraries'],
   dashboardCard: { statistic: 'categoriescount', title: 'app.dashboard.categories', icon: 'Category', color: '#00897b', order: 50 },
 });

@@ -1,6 +1,7 @@
-// Email templates (spec §2 "/emailtemplate"): the mails the product sends, edited, never added.
+// Email templates (spec §2 "/emailtemplate"): the mails the product sends, edited, never added nor
+// deleted; the slug that finds a template stays as it is.
 import { byNewest } from './named';
-import { PAGE_FIELDS } from './richPages';
+import { PAGE_RECORD_FIELDS, pageSlug, pageStatus, pageTitle } from './richPages';
 import { declareResource } from './types';
 
 export const emailtemplate = declareResource({
@@ -9,5 +10,13 @@ export const emailtemplate = declareResource({
   rule: 'EmailTemplate-list',
   menu: { id: 'email_templates', path: '/emailtemplate', icon: 'email', order: 90 },
   api: { list: '/email-template', update: '/email-template', pageBase: 0, defaultOrder: byNewest, json: true },
-  fields: { ...PAGE_FIELDS, description: { searchable: true } },
+  fields: {
+    id: PAGE_RECORD_FIELDS.id,
+    title: pageTitle('templateTitleRequired'),
+    slug: pageSlug(false),
+    created_at: PAGE_RECORD_FIELDS.created_at,
+    status: pageStatus(false),
+    description: { type: 'richText', form: true, searchable: true, hint: 'app.email_template.placeholders' },
+  },
+  screens: { wide: true, texts: { edit: 'app.email_template.edit', updated: 'messages.emailTemplateUpdated' } },
 });

@@ -1,5 +1,6 @@
-// Report categories (spec §2 "/reportCategories"): the reasons a user picks when reporting.
-import { byNewest, NAMED_FIELDS, namedCalls } from './named';
+// Report categories (spec §2 "/reportCategories"): the reasons a user picks when reporting; one is added
+// at a time.
+import { byNewest, namedCalls, namedFields, namedTexts } from './named';
 import { declareResource } from './types';
 
 export const reportCategories = declareResource({
@@ -8,5 +9,6 @@ export const reportCategories = declareResource({
   rule: 'Report-list',
   menu: { id: 'report_categories', path: '/reportCategories', icon: 'list', order: 10, group: 'report' },
   api: namedCalls('/reportCategory', byNewest, { typeUser: 'admin' }),
-  fields: NAMED_FIELDS,
+  fields: namedFields({ requiredName: 'reportCategoryNameRequired', requiredInRow: 'reportCategoryNameRequired', requiredStatus: 'statusSelect' }),
+  screens: { addRows: 'one', texts: namedTexts('report_category', 'reportCategory') },
 });

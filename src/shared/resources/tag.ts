@@ -1,5 +1,6 @@
-// Tags (spec §2 "/tag"): lower-case names with a status.
-import { byName, NAMED_FIELDS, namedCalls } from './named';
+// Tags (spec §2 "/tag"): lower-case names (lower-cased as they are typed) with a status; several are
+// added at once.
+import { byName, namedCalls, namedFields, namedTexts } from './named';
 import { declareResource } from './types';
 
 export const tag = declareResource({
@@ -8,6 +9,9 @@ export const tag = declareResource({
   rule: 'Tags-list',
   menu: { id: 'tags', path: '/tag', icon: 'tag', order: 80 },
   api: namedCalls('/tag', byName),
-  fields: NAMED_FIELDS,
+  fields: namedFields({ requiredName: 'tagNameRequired', requiredInRow: 'tagNameEmpty', requiredStatus: 'tagStatusRequired' }, 'lowercase'),
+  screens: { addRows: 'several', texts: namedTexts('tag', 'tag') },
+  // the post and itinerary forms' pickers read the list
+  readers: ['post', 'itinerary'],
   dashboardCard: { statistic: 'tag', title: 'app.dashboard.tags', icon: 'LocalOffer', color: '#fdd835', order: 60 },
 });

@@ -4,6 +4,7 @@
 // Node, so the start-up shell, the admin, the server and the tests read the same object.
 import type { ListOrder } from '../contract';
 import type { Rule } from '../access';
+import type { ValidationMessageKey } from '../validation/messages';
 
 /**
  * The icons the menu, the resources and the dashboard may name; src/admin/icons.ts maps each to its
@@ -75,9 +76,10 @@ export interface ApiCalls {
 /**
  * The kinds of value a field holds. `id`, `created_at` and `updated_at` are the server's; the rest are
  * typed in a form: `text` on one line, `longText` on several, `choice` one of `choices`, `number` a
- * whole number.
+ * whole number, `slug` an address part (lower case letters and digits joined by dashes, made from the
+ * title when left empty), `richText` formatted text in an editor (sanitised by the server).
  */
-export const FIELD_TYPES = ['id', 'timestamp', 'text', 'longText', 'choice', 'number'] as const;
+export const FIELD_TYPES = ['id', 'timestamp', 'text', 'longText', 'choice', 'number', 'slug', 'richText'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** One field of a resource's records: how it is stored, checked, listed, sorted, searched, typed and shown. */
@@ -94,14 +96,60 @@ export interface FieldDeclaration {
   initial?: string | number;
   /** a column of the list */
   list?: boolean;
-  /** an input of the create and edit forms */
+  /** an input of the create and edit forms (and so a value their calls take) */
   form?: boolean;
+  /** `false`: the calls take it, but the dialogs show no input for it and send it back as it is */
+  input?: false;
   /** shown on the detail page */
   show?: boolean;
   /** the list can be sorted by it (the server names the column it sorts) */
   sortable?: boolean;
   /** the list's free-text search looks into it (the server's search index holds its column) */
   searchable?: boolean;
+  /**
+   * no two records share it (compared folded: case and accents aside): a save of a taken value is
+   * refused, and the form names the taken values with the resource's `duplicates` text
+   */
+  unique?: boolean;
+  /** how a typed value is kept while it is typed: `lowercase` (tags are lower-cased on entry) */
+  typed?: 'lowercase';
+  /** catalogue key of the help text under its input */
+  hint?: string;
+  /** its own messages (`validation.*` keys) instead of the general ones */
+  messages?: {
+    /** left blank in a form */
+    required?: ValidationMessageKey;
+    /** left blank in a row of the several-rows add dialog (defaults to `required`) */
+    requiredInRow?: ValidationMessageKey;
+    /** longer than `max` */
+    tooLong?: ValidationMessageKey;
+  };
+}
+
+/**
+ * The catalogue keys a declared resource's screens speak with: the add and edit dialogs' titles, the
+ * toasts after a save or a delete, the names refused as taken (`%{names}`) and the delete confirmation.
+ */
+export interface ScreenTexts {
+  add: string;
+  edit: string;
+  added: string;
+  updated: string;
+  deleted: string;
+  duplicates: string;
+  deleteConfirm: string;
+}
+
+/** How the screens made from a declaration add and speak, where the defaults do not fit. */
+export interface ScreenDeclaration {
+  /**
+   * the add dialog takes its form as rows: `several` (add and remove rows, each checked, the rows the
+   * server refuses as taken kept in the dialog) or `one` (one row, the same dialog)
+   */
+  addRows?: 'several' | 'one';
+  texts?: Partial<ScreenTexts>;
+  /** the add and edit dialogs are wide (a rich-text editor) */
+  wide?: boolean;
 }
 
 /** The dashboard card of a resource (spec §2 "/dashboard"): one of the statistics, opening the list. */
@@ -139,6 +187,8 @@ export interface ResourceDeclaration extends AccessDeclaration {
   /** bulk actions its list offers */
   bulkActions?: readonly string[];
   dashboardCard?: DashboardCardDeclaration;
+  /** how the screens made from the fields add and speak (resources with screens of their own ignore it) */
+  screens?: ScreenDeclaration;
   /**
    * Other entries whose users may read its list (the post form's category and tag pickers): the list
    * call's guard lets them in too, every other call stays the resource's own.

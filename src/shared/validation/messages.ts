@@ -93,6 +93,7 @@ export const errorMessages = {
   recordAdded: 'The record has been added.',
   recordUpdated: 'The record has been updated.',
   recordDeleted: 'The record has been deleted.',
+  recordDuplicates: 'Already taken: %{names}.',
   categoryAdded: 'Category has been added Successfully',
   categoryUpdated: 'Category has been updated Successfully',
   categoryDeleted: 'Category has been deleted Successfully',

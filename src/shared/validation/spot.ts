@@ -1,6 +1,6 @@
 // Spot rules (spec §5 "Spot"): a name, a status, and the place chosen through autocomplete.
 import { z } from 'zod';
-import { CATALOGUE_STATUSES } from './simpleLists';
+import { ACTIVE_STATUSES } from '../resources/plain';
 import { noControlCharacters } from './common';
 import { v } from './messages';
 
@@ -23,7 +23,7 @@ export const spotSchema = z.object({
   name: noControlCharacters(
     z.string({ error: v('spotNameRequired') }).trim().min(1, v('spotNameRequired')).max(200, v('nameTooLong')),
   ),
-  status: z.enum(CATALOGUE_STATUSES, { error: v('statusSelect') }),
+  status: z.enum(ACTIVE_STATUSES, { error: v('statusSelect') }),
   ...placeFields,
 });
 export type SpotInput = z.infer<typeof spotSchema>;

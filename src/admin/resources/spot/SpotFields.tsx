@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { StatusInput } from '../../components/simpleLists/StatusInput';
+import { StatusInput } from '../../components/StatusInput';
 import { PlaceInput } from '../../components/PlaceInput';
 
 /** The Add Spot / Edit Spot fields: the name comes from place autocomplete (spec §5 "Spot"), then a status. */

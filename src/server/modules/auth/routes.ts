@@ -14,12 +14,13 @@ import { callerOf, principalOfToken } from '../../auth/guard';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
+import type { UserUpdate } from '../../db/schema';
 import { HttpError, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { doneAnswer, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { personAnswer, profileAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
-import { insertUser, storeProfilePicture } from '../users/service';
+import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
   accessSession,
   audit,
@@ -117,7 +118,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const changes: { preferences?: string; shortcuts?: string; updated_at: string } = { updated_at: now() };
       if (body.preferences) changes.preferences = JSON.stringify(body.preferences);
       if (body.shortcuts) changes.shortcuts = JSON.stringify([...new Set(body.shortcuts)]);
-      await ctx.db.updateTable('users').set(changes).where('id', '=', caller.userId).execute();
+      await updateUser(ctx.db, caller.userId, changes);
       const user = (await findUserById(ctx.db, caller.userId))!;
       return ok(reply, { user: toSessionUser(user, await permissionsOf(ctx.db, user)) }, 'Success');
     },
@@ -136,14 +137,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await findUserById(ctx.db, caller.userId);
       if (!user) throw notFound();
       const picture = files.find((f) => f.field === 'profile_pic');
-      const changes: Record<string, unknown> = { name: input.name, updated_at: now() };
+      const changes: UserUpdate = { name: input.name, updated_at: now() };
       if (picture) {
         const stored = await storeProfilePicture(ctx.storage, picture);
         changes.profile_pic = stored.url;
         changes.thumbnail = stored.thumbnailUrl;
       }
       if (input.password) changes.password_hash = await ctx.passwords.hash(input.password);
-      await ctx.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      await updateUser(ctx.db, user.id, changes);
       if (picture) await ctx.storage.remove(user.profile_pic);
       // A new password ends every session of the person, this one included; this tab gets a new one.
       if (input.password) await ctx.tokens.endSessions(user.id);

@@ -2,22 +2,17 @@
 // pickers may read the list.
 import type { FastifyInstance } from 'fastify';
 import { capitaliseFirst } from '@shared/text';
+import { category } from '@shared/resources/index';
 import type { AppContext } from '../../context';
 import { namedStatusRoutes } from '../simpleLists/namedStatusRoutes';
+import { unlinkCategoryFromPosts } from './service';
 
 export const categoryRoutes = (app: FastifyInstance, ctx: AppContext) =>
   namedStatusRoutes(app, ctx, {
+    declaration: category,
     kind: 'category',
     table: 'categories',
     tag: 'categories',
-    resource: 'category',
-    readers: ['post', 'itinerary', 'aiItineraries'],
-    paths: {
-      list: '/api/category',
-      create: '/api/category/create',
-      update: '/api/category/update',
-      remove: '/api/category/delete',
-    },
     storeName: (name) => capitaliseFirst(name.trim()),
     messages: {
       added: 'categoryAdded',
@@ -27,7 +22,5 @@ export const categoryRoutes = (app: FastifyInstance, ctx: AppContext) =>
     },
     duplicatesPayload: (names) => ({ duplicateCategories: names.length > 0, data: names.map((name) => ({ name })) }),
     // posts keep their other categories; the link rows go with the category
-    onDelete: async (trx, id) => {
-      await trx.deleteFrom('post_categories').where('category_id', '=', id).execute();
-    },
+    onDelete: unlinkCategoryFromPosts,
   });

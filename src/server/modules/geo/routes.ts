@@ -5,32 +5,18 @@ import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
 import { MAX_INT } from '@shared/validation/common';
 import type { AppContext } from '../../context';
-import { substringCondition } from '../../db/search';
-import type { Place } from '../../geo/types';
 import { notFound } from '../../http/errors';
 import { refusals } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { geoConfigAnswer, placeAnswer, suggestionsAnswer } from './answers';
+import { findSpotPlace, findSpotSuggestions } from './service';
 
 /** Whoever may fill a place in a form. */
 const PLACE_USERS: ResourceName[] = ['spot', 'post', 'itinerary', 'chat', 'aiItineraries'];
 const tags = ['geography'];
 
 export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
   const guard = ctx.guard(PLACE_USERS);
-
-  const spotPlace = async (id: number): Promise<Place | null> => {
-    const spot = await db
-      .selectFrom('spots')
-      .select(['id', 'name', 'address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code', 'image'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!spot || spot.latitude === null || spot.longitude === null) return null;
-    const { id: spotId, ...rest } = spot;
-    const address = spot.address ?? [spot.name, spot.city, spot.country].filter(Boolean).join(', ');
-    return { ...rest, spotId, address, latitude: spot.latitude, longitude: spot.longitude };
-  };
 
   app.get(
     '/api/geo/config',
@@ -49,14 +35,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
       const places = await ctx.geo.autocomplete(input, 8);
       if (input.length < 3) return item(reply, places);
       // the product's own spots first, found by name or place (not by their creator's name)
-      const spots = await db
-        .selectFrom('spots')
-        .select(['id', 'name', 'city', 'country'])
-        .where(substringCondition(ctx.dialect, 'spots', 'spots', input, ['name', 'country', 'city']))
-        .where('latitude', 'is not', null)
-        .orderBy('name')
-        .limit(3)
-        .execute();
+      const spots = await findSpotSuggestions(ctx, input);
       const fromSpots = spots.map((s) => ({ id: `spot:${s.id}`, description: [s.name, s.city, s.country].filter(Boolean).join(', ') }));
       return item(reply, [...fromSpots, ...places].slice(0, 10));
     },
@@ -70,7 +49,7 @@ export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
       const spotId = id.startsWith('spot:') ? Number(id.slice(5)) : null;
       // 'spot:abc', 'spot:-1' or 'spot:1e99' is no spot (and no value for an integer column)
       if (spotId !== null && !(Number.isInteger(spotId) && spotId > 0 && spotId <= MAX_INT)) throw notFound();
-      const place = spotId !== null ? await spotPlace(spotId) : await ctx.geo.place(id);
+      const place = spotId !== null ? await findSpotPlace(ctx.db, spotId) : await ctx.geo.place(id);
       if (!place) throw notFound();
       return item(reply, place);
     },

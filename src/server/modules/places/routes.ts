@@ -6,13 +6,13 @@ import { noControlCharacters } from '@shared/validation/common';
 import { englishMessage, v } from '@shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
 import { createGooglePlaceSearch, createOfflinePlaceSearch, PLACE_TYPES, parsePlaceQuery } from '../../geo/places';
 import { badRequest } from '../../http/errors';
 import { answerOf, itemAnswer, maybeText, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { audit } from '../auth/service';
-import { lockPlace, sameSpot } from '../spots/service';
+import { sameSpot } from '../spots/service';
+import { addPlaceAsSpot } from './service';
 
 const tags = ['place search'];
 
@@ -87,32 +87,8 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       // results without address parts (Google's text search) get them from the geocoder
       const where = place.country ? place : ((await ctx.geo.reverse(at.lat, at.lng)) ?? place);
-      const stamp = now();
       // checked again under the place's lock: a save running beside this one may have added it meanwhile
-      const spot = await db.transaction().execute(async (trx) => {
-        await lockPlace(trx, ctx.dialect, at.lat, at.lng);
-        if (await sameSpot(trx, point)) return null;
-        return trx
-          .insertInto('spots')
-          .values({
-            user_id: actor,
-            name: place.name,
-            status: 'Active',
-            address: place.formatted_address ?? null,
-            city: where.city ?? null,
-            state: where.state ?? null,
-            country: where.country ?? null,
-            post_code: where.post_code ?? null,
-            latitude: at.lat,
-            longitude: at.lng,
-            image: null,
-            thumbnail_url: null,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning(['id', 'name'])
-          .executeTakeFirstOrThrow();
-      });
+      const spot = await addPlaceAsSpot(ctx, actor, place, where, at);
       if (!spot) {
         skipped++;
         continue;

@@ -2,7 +2,6 @@
 // create / update with places and images, sequence, and soft delete (deleted_at) so reports keep
 // pointing at what was reported. Post-list opens posts, Itinerary-list itineraries.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
 import { englishMessage } from '@shared/validation/messages';
@@ -10,19 +9,17 @@ import { postFormSchema } from '@shared/validation/post';
 import { sequenceSchema } from '@shared/validation/user';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
-import { countOf } from '../../db/counts';
-import { searchCondition } from '../../db/search';
 import { doneAnswer, refusals } from '../../http/answers';
 import { notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { removeUnusedImage } from '../spots/service';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
-import { loadPost, type PostType, savePost } from './service';
+import { findPostSummary, listPostsQuery } from './queries';
+import { loadPost, type PostType, savePost, setPostSequence, softDeletePost } from './service';
 import { post, type SortColumns } from '@shared/resources/index';
 
 const tags = ['posts'];
@@ -67,7 +64,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The post, after checking the caller may act on its type. */
   const findPost = async (request: FastifyRequest, id: number) => {
-    const post = await db.selectFrom('posts').select(['id', 'type', 'title', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+    const post = await findPostSummary(db, id);
     if (!post) {
       await ctx.requireAccess(request, ['post', 'itinerary']);
       throw notFound();
@@ -89,53 +86,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
         // a person's posts / spots (getManyReference)
         references: { user_id: 'posts.user_id' },
       });
-      const base = db
-        .selectFrom('posts')
-        .where('posts.type', '=', q.type)
-        .where('posts.deleted_at', 'is', null);
-      const { rows, meta } = await runListQuery(
-        base,
-        (qb) =>
-          qb
-            .select([
-              'posts.id',
-              'posts.type',
-              'posts.title',
-              'posts.description',
-              'posts.user_id',
-              'posts.itinerary_date',
-              'posts.is_planeed',
-              'posts.is_public',
-              'posts.sequence',
-              'posts.created_at',
-              'posts.user_name as user',
-            ])
-            .select((eb) => [
-              // the first stop's picture stands for the post
-              eb
-                .selectFrom('post_spots')
-                .innerJoin('spots', 'spots.id', 'post_spots.spot_id')
-                .select('spots.thumbnail_url')
-                .whereRef('post_spots.post_id', '=', 'posts.id')
-                .orderBy('post_spots.position')
-                .limit(1)
-                .as('image'),
-              eb
-                .selectFrom('post_spots')
-                .select(sql<number>`count(*)`.as('n'))
-                .whereRef('post_spots.post_id', '=', 'posts.id')
-                .as('spotCount'),
-            ]),
-        req,
-        'posts.id',
-        {
-          db,
-          name: 'posts',
-          total: () => countOf(db, `posts:${q.type}`),
-          // a post is found by its title or description, or by its author's name (all in its search index)
-          search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, q.type),
-        },
-      );
+      const { rows, meta } = await listPostsQuery(ctx, q.type, req);
       return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
     },
   );
@@ -169,7 +120,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema, response: { 200: doneAnswer, ...refusals(404) } }, onRequest: postsRule }, async (request, reply) => {
     const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
     const post = await findPost(request, id);
-    await db.updateTable('posts').set({ sequence, updated_at: now() }).where('id', '=', post.id).execute();
+    await setPostSequence(db, post.id, sequence);
     await audit(ctx, callerOf(request).userId, 'sequence', post.type, id, { sequence });
     return ok(reply, null, englishMessage('sequenceUpdated'));
   });
@@ -179,7 +130,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     app.delete(path, { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: postsRule }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const post = await findPost(request, id);
-      if (!post.deleted_at) await db.updateTable('posts').set({ deleted_at: now(), updated_at: now() }).where('id', '=', id).execute();
+      if (!post.deleted_at) await softDeletePost(db, id);
       await audit(ctx, callerOf(request).userId, 'delete', post.type, id, { title: post.title });
       return ok(reply, null, englishMessage((post.type as PostType) === 'itinerary' ? 'itineraryDeleted' : 'postDeleted'));
     });

@@ -10,7 +10,7 @@ import { now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
-import { lockPlace, sameSpot } from '../spots/service';
+import { lockPlace, sameSpot, spotAtPlace } from '../spots/service';
 import { SPOT_IMAGE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
 export type PostType = 'post' | 'itinerary';
@@ -222,16 +222,7 @@ export async function savePost(
           const spot = await trx
             .insertInto('spots')
             .values({
-              user_id: input.user_id,
-              name: row.name!,
-              status: 'Active',
-              address: row.address ?? null,
-              city: row.city ?? null,
-              state: row.state ?? null,
-              country: row.country ?? null,
-              post_code: row.post_code ?? null,
-              latitude: row.latitude!,
-              longitude: row.longitude!,
+              ...spotAtPlace(input.user_id, row.name!, row, row.latitude!, row.longitude!),
               // a new spot may reuse a stored picture (an AI suggestion's stop)
               image: image?.url ?? storedUpload(row.image),
               thumbnail_url: image?.thumbnailUrl ?? storedUpload(row.thumbnail_url) ?? storedUpload(row.image),
@@ -263,6 +254,16 @@ export async function savePost(
     await Promise.all(images.map((s) => ctx.storage.remove(s.url)));
     throw err;
   }
+}
+
+/** Moves a post in its list's sequence. */
+export async function setPostSequence(db: Kysely<Database>, id: number, sequence: number) {
+  await db.updateTable('posts').set({ sequence, updated_at: now() }).where('id', '=', id).execute();
+}
+
+/** Soft-deletes a post: it leaves the lists, its reports still find it. */
+export async function softDeletePost(db: Kysely<Database>, id: number) {
+  await db.updateTable('posts').set({ deleted_at: now(), updated_at: now() }).where('id', '=', id).execute();
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];

@@ -9,19 +9,27 @@ import { idNumber } from '@shared/validation/common';
 import { englishMessage, v } from '@shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import { searchCondition } from '../../db/search';
 import { refusals } from '../../http/answers';
 import { badRequest, notFound } from '../../http/errors';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { outcomeAnswer, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
-import { opposite, postStatus, setCommentStatus, setPostStatus, setUserStatus, statusOfDeleted, TARGET_STATUSES } from './service';
+import { findReportDetail, listReportsQuery, type ReportRow, type ReportType } from './queries';
+import {
+  findReportById,
+  findUserReport,
+  opposite,
+  postStatus,
+  setCommentStatus,
+  setPostStatus,
+  setUserStatus,
+  statusOfDeleted,
+  TARGET_STATUSES,
+} from './service';
 import { report, type SortColumns } from '@shared/resources/index';
 
 const tags = ['reports'];
-type ReportType = (typeof REPORT_TYPES)[number];
 
 const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
 /** The status the caller saw on the target (spec §4): the call sets the other one. */
@@ -34,78 +42,8 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const guard = ctx.guard('reports');
 
-  const reports = () => db.selectFrom('reports as r');
-
-  const columns = [
-    'r.id',
-    'r.type',
-    'r.reason',
-    'r.status',
-    'r.created_at',
-    'r.post_id',
-    'r.comment_id',
-    'r.other_user_id',
-    // the copies kept on the report (db/reportCopies.ts) for the names and texts it shows
-    'r.user_id as reporter_id',
-    'r.reporter_name',
-    'r.target_name',
-    'r.post_title',
-    'r.comment_text',
-    'r.category_name',
-    'p.type as post_type',
-    'p.deleted_at as post_deleted_at',
-    'p.user_id as author_id',
-    // a comment report's post is someone else's: its author's name is no copy
-    'author.name as author_name',
-    'c.deleted_at as comment_deleted_at',
-    'c.user_id as commenter_id',
-    'other.name as other_name',
-    'other.status as other_status',
-  ] as const;
-  /**
-   * A query of reports with the columns the screens show: the names and texts from the report's copies,
-   * the rest from what it points at, a left join each (targets may be gone). Only the page's rows are
-   * joined: the list finds its ids on the reports alone. Each joined table costs PostgreSQL planning time
-   * (eight tables took it 5-7 ms per statement), hence the copies rather than the reporter's, the
-   * commenter's and the category's rows.
-   */
-  const withShownColumns = (qb: ReturnType<typeof reports>) =>
-    qb
-      // left joins only: the reports stay the outer loop, walked in the list's order
-      .leftJoin('posts as p', 'p.id', 'r.post_id')
-      .leftJoin('users as author', 'author.id', 'p.user_id')
-      .leftJoin('comments as c', 'c.id', 'r.comment_id')
-      .leftJoin('users as other', 'other.id', 'r.other_user_id')
-      .select(columns);
-
-  interface Row {
-    id: number;
-    type: ReportType;
-    reason: string | null;
-    status: string;
-    created_at: string;
-    post_id: number | null;
-    comment_id: number | null;
-    other_user_id: number | null;
-    reporter_id: number;
-    reporter_name: string | null;
-    /** the reported person's name: the post's author, the commenter or the reported user */
-    target_name: string | null;
-    post_title: string | null;
-    post_type: string | null;
-    post_deleted_at: string | null;
-    author_id: number | null;
-    author_name: string | null;
-    comment_text: string | null;
-    comment_deleted_at: string | null;
-    commenter_id: number | null;
-    other_name: string | null;
-    other_status: string | null;
-    category_name: string | null;
-  }
-
   /** A report as the spec's screens read it (spec §3 "Report"); the status is the target's own. */
-  const shape = (r: Row) => {
+  const shape = (r: ReportRow) => {
     const userStatusByAdmin =
       r.type === 'post' ? statusOfDeleted(r.post_deleted_at) : r.type === 'comment' ? statusOfDeleted(r.comment_deleted_at) : r.other_status;
     const reportedUser =
@@ -154,24 +92,16 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      const base = reports().where('r.type', '=', q.type);
-      const { rows, meta } = await runListQuery(base, withShownColumns, req, 'r.id', {
-        db,
-        name: 'reports',
-        total: () => countOf(db, `reports:${q.type}`),
-        // a report is found by its own texts, its people, its post, comment or category: all copied onto it
-        // and held by its search index, so neither form joins
-        search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed, q.type),
-      });
-      return list(reply, (rows as unknown as Row[]).map(shape), meta);
+      const { rows, meta } = await listReportsQuery(ctx, q.type, req);
+      return list(reply, rows.map(shape), meta);
     },
   );
 
   app.get('/api/user/reports-detail/:id', { schema: { tags, params: idParams, response: { 200: reportDetailAnswer } }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
-    const row = await withShownColumns(reports().where('r.id', '=', id)).executeTakeFirst();
+    const row = await findReportDetail(db, id);
     if (!row) throw notFound(englishMessage('reportNotFound'));
-    const report = shape(row as unknown as Row);
+    const report = shape(row);
     // spec §7: user, otherUser, reason; otherUser is whoever was reported (post author, commenter or user)
     return item(reply, { ...report, otherUser: report.reportedUserInfo });
   });
@@ -181,7 +111,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
    * the call acts on (a report on that post, comment or user). Nothing else can be moderated.
    */
   const reportOn = async (reportId: number, type: ReportType, target: { post_id?: number; comment_id?: number; other_user_id?: number }) => {
-    const report = await db.selectFrom('reports').select(['id', 'type', 'post_id', 'comment_id', 'other_user_id']).where('id', '=', reportId).executeTakeFirst();
+    const report = await findReportById(db, reportId);
     if (!report || report.type !== type) throw notFound(englishMessage('reportNotFound'));
     for (const [column, id] of Object.entries(target) as [keyof typeof target, number | undefined][]) {
       if (id !== undefined && report[column] !== id) throw badRequest('validation.invalidInput', { [column]: `not the target of report ${reportId}` });
@@ -211,7 +141,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get('/api/user/report-update', { schema: { tags, querystring: userUpdate, response: { 200: outcomeAnswer, ...refusals(404) } }, onRequest: guard }, async (request, reply) => {
     const { id, status } = request.query as z.infer<typeof userUpdate>;
-    const reported = await db.selectFrom('reports').select('id').where('type', '=', 'user').where('other_user_id', '=', id).executeTakeFirst();
+    const reported = await findUserReport(db, id);
     if (!reported) throw notFound(englishMessage('reportNotFound'));
     const outcome = await setUserStatus(ctx, callerOf(request).userId, id, status, reported.id);
     return ok(reply, outcome, englishMessage('userStatusUpdated'));

@@ -1,8 +1,10 @@
 // Moderation with real effects: a reported post or comment is hidden (deleted_at) or restored, a
 // reported product user set Inactive or Active (staff accounts never). Each function sets the status it
 // is given, so a replayed call changes nothing; every change is written to the audit log.
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
+import type { Database } from '../../db/schema';
 import { isModerationTarget } from '@shared/access';
 import { englishMessage } from '@shared/validation/messages';
 import { forbidden, notFound } from '../../http/errors';
@@ -19,6 +21,16 @@ export interface Outcome {
 }
 
 export const opposite = (status: TargetStatus): TargetStatus => (status === 'Active' ? 'Inactive' : 'Active');
+
+/** A report's type and the target it points at, or undefined. */
+export async function findReportById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('reports').select(['id', 'type', 'post_id', 'comment_id', 'other_user_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A report of type user on the given user, or undefined when nobody reported it. */
+export async function findUserReport(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('reports').select('id').where('type', '=', 'user').where('other_user_id', '=', userId).executeTakeFirst();
+}
 
 /** A post's moderation status now (404 when there is no such post). */
 export async function postStatus(ctx: AppContext, postId: number): Promise<TargetStatus> {

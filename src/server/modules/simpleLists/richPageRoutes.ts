@@ -1,9 +1,12 @@
 // Email templates and content pages share one shape (spec §7 "Email templates, content pages"): a
 // title, a unique slug, a status and a rich-text description that is sanitised before it is stored.
-// One POST creates (no id, or id 0) or updates; each resource declares its paths, rules and messages.
+// One POST creates (no id, or id 0) or updates. The declaration (src/shared/resources/) gives the paths,
+// the rule and the form's rules (the admin's dialogs check the same); a slug the form does not offer
+// is never changed by an update. Each module adds its table, messages and further checks.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
+import { formFields, recordSchema } from '@shared/resources/fields';
 import {
   type ErrorMessageKey,
   type ValidationMessageKey,
@@ -22,21 +25,15 @@ import { ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
+import { deletePage, findPage, findPageSummary, freeSlug, insertPage, PAGE_COLUMNS, type PageTable, slugTaken, updatePage } from './richPageStore';
 import { tableListRoute } from './tableListRoute';
-import { contentmanagement, type SortColumns } from '@shared/resources/index';
-
-type PageTable = 'email_templates' | 'content_pages';
+import { contentmanagement, type ResourceDeclaration, type SortColumns } from '@shared/resources/index';
 
 export interface RichPageSpec {
-  entity: string;
+  /** its calls (the list, and one save: `update`), rule and form rules */
+  declaration: ResourceDeclaration & { api: { update: string } };
   table: PageTable;
   tag: string;
-  resource: ResourceName;
-  paths: { list: string; save: string; remove?: string };
-  /** the form's rules; `slug` is optional in it */
-  schema: z.ZodObject<{ title: z.ZodType<string>; description: z.ZodType<string>; status: z.ZodType<string> }>;
-  /** may an update change the slug? (email templates are found by theirs, so no) */
-  slugEditable: boolean;
   messages: { added: ErrorMessageKey; updated: ErrorMessageKey; deleted?: ErrorMessageKey };
   /**
    * A further rule on what is saved (email templates: where placeholders and images may stand): the
@@ -46,50 +43,43 @@ export interface RichPageSpec {
 }
 
 const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof contentmanagement>;
-const COLUMNS = ['id', 'title', 'slug', 'description', 'status', 'created_at'] as const;
 const pageRow = z.object({ id: whole, title: z.string(), slug: z.string(), description: z.string(), status: z.string(), created_at: timestamp });
 /** A save: the record as stored (and its id when it was created). */
 const savedAnswer = answerOf(z.object({ data: pageRow, id: whole.optional() }));
 
 export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec: RichPageSpec) {
   const { db } = ctx;
-  const { table } = spec;
+  const { table, declaration } = spec;
   const tags = [spec.tag];
+  const entity = declaration.name;
+  const resource = declaration.name as ResourceName;
+  const { api } = declaration;
+  const paths = { list: `/api${api.list}`, save: `/api${api.update}`, remove: api.remove && `/api${api.remove}` };
+  const schema = recordSchema(declaration);
+  // may an update change the slug? (email templates are found by theirs: their form has no slug)
+  const slugEditable = formFields(declaration).some((f) => f.name === 'slug');
 
-  const slugTaken = async (slug: string, exceptId?: number) => {
-    let q = db.selectFrom(table).select('id').where('slug', '=', slug);
-    if (exceptId) q = q.where('id', '<>', exceptId);
-    return !!(await q.executeTakeFirst());
-  };
   /** Two saves of one slug at the same moment: the unique index decides, the loser gets the same 409. */
   const slugRace = (err: unknown): never => {
     throw isUniqueViolation(err) ? conflict(englishMessage('slugTaken')) : err;
   };
-  /** The title's slug, made unique with -2, -3… */
-  const freeSlug = async (title: string) => {
-    const root = slugify(title) || spec.entity;
-    for (let n = 1; ; n++) {
-      const candidate = n === 1 ? root : `${root}-${n}`;
-      if (!(await slugTaken(candidate))) return candidate;
-    }
-  };
 
   tableListRoute(app, ctx, {
-    path: spec.paths.list,
+    path: paths.list,
     table,
     tags,
-    resources: [spec.resource],
-    columns: COLUMNS,
+    resources: [resource],
+    columns: PAGE_COLUMNS,
     row: pageRow,
     sortable: SORTABLE,
     defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
   });
 
-  const form = spec.schema.extend(optionalId.shape);
-  app.post(spec.paths.save, { schema: { tags, form, response: { 200: savedAnswer, ...refusals(404, 409) } }, onRequest: ctx.guard(spec.resource) }, async (request, reply) => {
+  const form = schema.extend(optionalId.shape);
+  app.post(paths.save, { schema: { tags, form, response: { 200: savedAnswer, ...refusals(404, 409) } }, onRequest: ctx.guard(resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
     const { id } = parseWith(optionalId, fields);
-    const values = parseWith(spec.schema, fields) as { title: string; description: string; status: string; slug?: string };
+    const values = parseWith(schema, fields) as { title: string; description: string; status?: string; slug?: string };
     const description = sanitizeRichText(values.description);
     const problem = spec.check?.({ title: values.title, description: values.description, stored: description });
     if (problem) throw badRequest(v(problem), { description: englishText(v(problem)) });
@@ -98,40 +88,36 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
     const stamp = now();
 
     if (id) {
-      const before = await db.selectFrom(table).select([...COLUMNS]).where('id', '=', id).executeTakeFirst();
+      const before = await findPage(db, table, id);
       if (!before) throw notFound();
-      const slug = spec.slugEditable && wantedSlug ? wantedSlug : before.slug;
-      if (slug !== before.slug && (await slugTaken(slug, id))) throw conflict(englishMessage('slugTaken'));
-      const after = { title: values.title, slug, status: values.status, description };
-      await db.updateTable(table).set({ ...after, updated_at: stamp }).where('id', '=', id).execute().catch(slugRace);
-      await audit(ctx, actor, 'update', spec.entity, id, { before, after });
+      const slug = slugEditable && wantedSlug ? wantedSlug : before.slug;
+      if (slug !== before.slug && (await slugTaken(db, table, slug, id))) throw conflict(englishMessage('slugTaken'));
+      // a status the form does not offer stays as it is
+      const after = { title: values.title, slug, status: values.status ?? before.status, description };
+      await updatePage(db, table, id, { ...after, updated_at: stamp }).catch(slugRace);
+      await audit(ctx, actor, 'update', entity, id, { before, after });
       return ok(reply, { data: { ...before, ...after } }, englishMessage(spec.messages.updated));
     }
 
-    if (wantedSlug && (await slugTaken(wantedSlug))) throw conflict(englishMessage('slugTaken'));
-    const slug = wantedSlug || (await freeSlug(values.title));
-    const created = await db
-      .insertInto(table)
-      .values({ title: values.title, slug, status: values.status, description, created_at: stamp, updated_at: stamp })
-      .returning([...COLUMNS])
-      .executeTakeFirstOrThrow()
-      .catch(slugRace);
-    await audit(ctx, actor, 'create', spec.entity, created.id, { slug });
+    if (wantedSlug && (await slugTaken(db, table, wantedSlug))) throw conflict(englishMessage('slugTaken'));
+    const slug = wantedSlug || (await freeSlug(db, table, values.title, entity));
+    const created = await insertPage(db, table, { title: values.title, slug, status: values.status ?? 'Active', description, created_at: stamp, updated_at: stamp }).catch(slugRace);
+    await audit(ctx, actor, 'create', entity, created.id, { slug });
     return ok(reply, { data: created, id: created.id }, englishMessage(spec.messages.added));
   });
 
-  const { remove } = spec.paths;
+  const { remove } = paths;
   const deleted = spec.messages.deleted;
   if (remove && deleted) {
     app.delete(
-      `${remove}/:id`,
-      { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(spec.resource) },
+      remove,
+      { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(resource) },
       async (request, reply) => {
         const { id } = request.params as z.infer<typeof idParams>;
-        const before = await db.selectFrom(table).select(['id', 'title', 'slug']).where('id', '=', id).executeTakeFirst();
+        const before = await findPageSummary(db, table, id);
         if (!before) throw notFound();
-        await db.deleteFrom(table).where('id', '=', id).execute();
-        await audit(ctx, callerOf(request).userId, 'delete', spec.entity, id, { before });
+        await deletePage(db, table, id);
+        await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
         return ok(reply, null, englishMessage(deleted));
       },
     );

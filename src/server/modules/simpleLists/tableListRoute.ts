@@ -5,17 +5,17 @@ import { type ZodType, z } from 'zod';
 import type { ListOrder } from '@shared/contract';
 import type { ResourceName } from '@shared/access';
 import type { AppContext } from '../../context';
-import { type SearchableTable, searchCondition } from '../../db/search';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery } from '../../http/list';
 import { listAnswer } from '../../http/answers';
 import { list } from '../../http/reply';
+import { type ListedTable, listTableRowsQuery } from './tableListQuery';
 
 export function tableListRoute(
   app: FastifyInstance,
   ctx: AppContext,
   opts: {
     path: string;
-    table: SearchableTable & ('categories' | 'tags' | 'report_categories' | 'email_templates' | 'content_pages');
+    table: ListedTable;
     tags: string[];
     /** who may read it */
     resources: ResourceName[];
@@ -37,13 +37,7 @@ export function tableListRoute(
         defaultOrder: opts.defaultOrder,
         pageBase: 0,
       });
-      const base = ctx.db.selectFrom(opts.table);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns checked by the callers' table types
-      const { rows, meta } = await runListQuery(base, (qb) => qb.select(opts.columns as any), req, 'id', {
-        db: ctx.db,
-        name: opts.table,
-        search: (indexed) => searchCondition(ctx.dialect, opts.table, opts.table, req.filter, indexed),
-      });
+      const { rows, meta } = await listTableRowsQuery(ctx, opts.table, opts.columns, req);
       return list(reply, rows, meta);
     },
   );

@@ -6,18 +6,16 @@ import { englishMessage } from '@shared/validation/messages';
 import { spotSchema } from '@shared/validation/spot';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
-import { countOf } from '../../db/counts';
-import { searchCondition } from '../../db/search';
-import { conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { doneAnswer, refusals } from '../../http/answers';
 import { parseWith, readForm } from '../../http/form';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery } from '../../http/list';
 import { list, ok } from '../../http/reply';
 import { idParams, optionalId } from '../../http/zod';
 import { audit } from '../auth/service';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
-import { lockPlace, removeUnusedImage, sameSpot } from './service';
+import { listSpotsQuery } from './queries';
+import { deleteSpot, findSpotById, removeUnusedImage, saveSpot } from './service';
 import { type SortColumns, spot } from '@shared/resources/index';
 
 const tags = ['spots'];
@@ -30,22 +28,6 @@ const SORTABLE = {
   // the creator's name copied onto the spot (db/authorNames.ts)
   created_by: 'spots.user_name',
 } as const satisfies SortColumns<typeof spot>;
-const COLUMNS = [
-  'spots.id',
-  'spots.name',
-  'spots.status',
-  'spots.address',
-  'spots.city',
-  'spots.state',
-  'spots.country',
-  'spots.post_code',
-  'spots.latitude',
-  'spots.longitude',
-  'spots.image',
-  'spots.thumbnail_url',
-  'spots.created_at',
-  'spots.user_id',
-] as const;
 
 export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -66,35 +48,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         // a person's posts / spots (getManyReference)
         references: { user_id: 'spots.user_id' },
       });
-      const base = db.selectFrom('spots');
-      const { rows, meta } = await runListQuery(
-        base,
-        (qb) =>
-          qb
-            .select(COLUMNS)
-            .select('spots.user_name as created_by')
-            .select((eb) => {
-              // the first live post or itinerary that shows this spot ("Associated With")
-              const firstPost = () =>
-                eb
-                  .selectFrom('post_spots')
-                  .innerJoin('posts', 'posts.id', 'post_spots.post_id')
-                  .whereRef('post_spots.spot_id', '=', 'spots.id')
-                  .where('posts.deleted_at', 'is', null)
-                  .orderBy('posts.id')
-                  .limit(1);
-              return [firstPost().select('posts.id').as('post_id'), firstPost().select('posts.type').as('post_type')];
-            }),
-        req,
-        'spots.id',
-        {
-          db,
-          name: 'spots',
-          total: () => countOf(db, 'spots'),
-          // a spot is found by its name and place, or by its creator's name (all in its search index)
-          search: (indexed) => searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),
-        },
-      );
+      const { rows, meta } = await listSpotsQuery(ctx, req);
       return list(reply, rows, meta);
     },
   );
@@ -105,26 +59,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parseWith(optionalId, fields);
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
-    const stamp = now();
-    // the same place under the same name already exists: offer it rather than store a copy (checked
-    // and written under the place's lock, so two saves at once cannot both add it)
-    const saved = await db.transaction().execute(async (trx) => {
-      await lockPlace(trx, ctx.dialect, input.latitude, input.longitude);
-      const existing = await sameSpot(trx, input, id);
-      if (existing) throw conflict(englishMessage('spotExists', { name: existing.name }), { existing });
-      if (id) {
-        const before = await trx.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) throw notFound();
-        await trx.updateTable('spots').set({ ...input, updated_at: stamp }).where('id', '=', id).execute();
-        return { before };
-      }
-      const created = await trx
-        .insertInto('spots')
-        .values({ ...input, user_id: actor, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
-        .returning(['id', 'name', 'status', 'created_at'])
-        .executeTakeFirstOrThrow();
-      return { created };
-    });
+    const saved = await saveSpot(ctx, input, id, actor);
     if (saved.before) {
       await audit(ctx, actor, 'update', 'spot', id!, { before: saved.before, after: input });
       return ok(reply, { data: { ...saved.before, ...input } }, englishMessage('spotUpdated'));
@@ -136,12 +71,9 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete('/api/spot/delete/:id', { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: guard }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof idParams>;
-    const before = await db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
+    const before = await findSpotById(db, id);
     if (!before) throw notFound();
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('post_spots').where('spot_id', '=', id).execute();
-      await trx.deleteFrom('spots').where('id', '=', id).execute();
-    });
+    await deleteSpot(db, id);
     await removeUnusedImage(ctx, before.image);
     await audit(ctx, callerOf(request).userId, 'delete', 'spot', id, { name: before.name });
     return ok(reply, null, englishMessage('spotDeleted'));

@@ -1,9 +1,82 @@
-// Spot images may be shared (the demo data reuses a pool of pictures), so a file goes only with its last spot.
+// Spots: saving one without copying a place already saved, deleting one, and their images. Spot images
+// may be shared (the demo data reuses a pool of pictures), so a file goes only with its last spot.
 import { type Kysely, sql } from 'kysely';
+import { englishMessage } from '@shared/validation/messages';
+import type { SpotInput } from '@shared/validation/spot';
 import type { AppContext } from '../../context';
-import type { DialectName } from '../../db/index';
+import { type DialectName, now } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { isSamePlace, SAME_SPOT_KM } from '../../geo/distance';
+import { conflict, notFound } from '../../http/errors';
+
+type AddressPart = string | null | undefined;
+/** A place's address and its parts, as a form or a geocoder gives them. */
+export type AddressParts = { address?: AddressPart; city?: AddressPart; state?: AddressPart; country?: AddressPart; post_code?: AddressPart };
+
+/**
+ * The columns of a new Active spot of `userId` at a place: its name, address parts as found (null where
+ * missing) and position. The caller adds the image and the times.
+ */
+export function spotAtPlace(
+  userId: number,
+  name: string,
+  parts: AddressParts,
+  latitude: number,
+  longitude: number,
+) {
+  return {
+    user_id: userId,
+    name,
+    status: 'Active',
+    address: parts.address ?? null,
+    city: parts.city ?? null,
+    state: parts.state ?? null,
+    country: parts.country ?? null,
+    post_code: parts.post_code ?? null,
+    latitude,
+    longitude,
+  };
+}
+
+/** One spot, every column (undefined when there is none). */
+export async function findSpotById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Creates a spot (no `id`) or updates spot `id` (404 when there is none). The same place under the same
+ * name already existing is a 409 naming it (`existing`): staff are offered it rather than store a copy.
+ * Checked and written under the place's lock, so two saves at once cannot both add it. Answers the row
+ * before the update, or the created row.
+ */
+export async function saveSpot(ctx: AppContext, input: SpotInput, id: number | undefined, actorId: number) {
+  const stamp = now();
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockPlace(trx, ctx.dialect, input.latitude, input.longitude);
+    const existing = await sameSpot(trx, input, id);
+    if (existing) throw conflict(englishMessage('spotExists', { name: existing.name }), { existing });
+    if (id) {
+      const before = await findSpotById(trx, id);
+      if (!before) throw notFound();
+      await trx.updateTable('spots').set({ ...input, updated_at: stamp }).where('id', '=', id).execute();
+      return { before };
+    }
+    const created = await trx
+      .insertInto('spots')
+      .values({ ...input, user_id: actorId, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
+      .returning(['id', 'name', 'status', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return { created };
+  });
+}
+
+/** Deletes a spot; the posts that used it keep their other spots. */
+export async function deleteSpot(db: Kysely<Database>, id: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('post_spots').where('spot_id', '=', id).execute();
+    await trx.deleteFrom('spots').where('id', '=', id).execute();
+  });
+}
 
 /** Removes an uploaded spot image once no spot shows it any more. */
 export async function removeUnusedImage(ctx: AppContext, url: string | null) {

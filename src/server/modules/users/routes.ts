@@ -1,7 +1,6 @@
 // Users and sub-admins (spec §7 "Users and sub-admins"): list, detail, add, edit, delete, sequence and
 // bulk actions. User-list opens the users, SubAdmin-list the sub-admins; only an Admin grants permissions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
 import { mayGrantPermissions, mayManageAccount, PERMISSIONS, type Permission } from '@shared/access';
 import { englishText } from '@shared/validation/messages';
@@ -15,21 +14,19 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@shared/validation/user';
-import { type Caller, callerOf } from '../../auth/guard';
+import { callerOf } from '../../auth/guard';
 import { generatePassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
-import type { Database, UserRow } from '../../db/schema';
-import { countOf } from '../../db/counts';
-import { searchCondition } from '../../db/search';
+import type { UserRow } from '../../db/schema';
 import { doneAnswer, refusals } from '../../http/answers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery } from '../../http/list';
 import { item, list, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
-import { audit, findUserByEmail, permissionsOf } from '../auth/service';
+import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
 import {
   bulkActionAnswer,
   sequenceAnswer,
@@ -38,7 +35,8 @@ import {
   userListAnswer,
   userUpdatedAnswer,
 } from './answers';
-import { insertUser, storeProfilePicture, userCounts } from './service';
+import { findUserDetail, listUsersQuery } from './queries';
+import { deleteAccount, insertUser, setUserSequence, storeProfilePicture, updateAccount, updateUser, userCounts } from './service';
 import { type SortColumns, user } from '@shared/resources/index';
 
 const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
@@ -70,21 +68,6 @@ const SORTABLE = {
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  const baseColumns = [
-    'users.id',
-    'users.name',
-    'users.email',
-    'users.phone',
-    'users.country_code',
-    'users.status',
-    'users.user_type',
-    'users.profile_pic',
-    'users.thumbnail',
-    'users.location',
-    'users.sequence',
-    'users.created_at',
-  ] as const;
-
   // Every route here needs one of these before anything is read; each then applies its precise rule.
   const anyAccountRule = ctx.guard(['user', 'subadmin', 'post', 'itinerary']);
   const accountsRule = ctx.guard(['user', 'subadmin']);
@@ -106,24 +89,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: q.user_type === 'User' ? 1 : 0,
       });
-      let base = db.selectFrom('users').where('users.user_type', '=', q.user_type);
-      if (q.user_type === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
-      const { rows, meta } = await runListQuery(
-        base,
-        (qb) =>
-          qb
-            .select(baseColumns)
-            .select(['users.post_count as postCount', 'users.itinerary_count as itineraryCount', 'users.spot_count as userSpotCount']),
-        req,
-        'users.id',
-        {
-          db,
-          name: 'users',
-          // the sub-admins a Sub-Admin may manage are a few: counted
-          total: q.user_type === 'User' ? () => countOf(db, 'users:User:') : undefined,
-          search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
-        },
-      );
+      const { rows, meta } = await listUsersQuery(ctx, q.user_type, caller, req);
       return list(reply, rows, meta);
     },
   );
@@ -133,11 +99,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ['users'], params: idParams, response: { 200: userDetailAnswer } }, onRequest: accountsRule },
     async (request, reply) => {
       const user = await findManagedUser(request, (request.params as { id: number }).id);
-      const detail = await db
-        .selectFrom('users')
-        .select([...baseColumns, 'users.country', 'users.latitude', 'users.longitude'])
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const detail = await findUserDetail(db, user.id);
       return item(reply, { ...detail, ...(await userCounts(db, user.id)), permissions: user.permissions });
     },
   );
@@ -209,24 +171,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const picture = files.find((f) => f.field === 'profile_pic');
       const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            name: input.name,
-            status: input.status,
-            updated_at: now(),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-            ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
-          })
-          .where('id', '=', user.id)
-          .execute();
-        if (grants) {
-          await trx.deleteFrom('user_permissions').where('user_id', '=', user.id).execute();
-          const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
-          if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: user.id, permission_id: p.id }))).execute();
-        }
-      });
+      await updateAccount(
+        db,
+        user.id,
+        {
+          name: input.name,
+          status: input.status,
+          updated_at: now(),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
+        },
+        grants,
+      );
       if (stored) await ctx.storage.remove(user.profile_pic);
       // A new password, leaving Active or losing a permission ends the person's sessions at once.
       const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
@@ -243,7 +199,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await findManagedUser(request, (request.params as { id: number }).id);
       const caller = callerOf(request);
-      await deleteUser(user);
+      await deleteAccount(ctx, user);
       await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email });
       return ok(reply, null, 'User has been deleted successfully');
     },
@@ -255,13 +211,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const caller = callerOf(request);
       const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
-      const res = await db
-        .updateTable('users')
-        .set({ sequence, updated_at: now() })
-        .where('id', '=', id)
-        .where('user_type', '=', 'User')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw notFound('User not found');
+      if (!(await setUserSequence(db, id, sequence))) throw notFound('User not found');
       await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
       return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
     },
@@ -276,16 +226,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const succeedUserIds: number[] = [];
       const failedUserIds: number[] = [];
       for (const id of [...new Set(user_ids)]) {
-        const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        const user = await findUserById(db, id);
         const target = user && { ...user, permissions: await permissionsOf(db, user) };
         // the bulk menu acts on users and sub-admins the caller may manage, never on an Admin or itself
         if (!target || target.id === caller.userId || !mayManageAccount(caller, target)) {
           failedUserIds.push(id);
           continue;
         }
-        if (action === 'delete') await deleteUser(target);
+        if (action === 'delete') await deleteAccount(ctx, target);
         else {
-          await db.updateTable('users').set({ status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() }).where('id', '=', id).execute();
+          await updateUser(db, id, { status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() });
           if (action === 'inactive') await ctx.tokens.endSessions(id);
         }
         succeedUserIds.push(id);
@@ -303,30 +253,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A user or sub-admin the caller may manage (401 before any lookup, then 404, then 403). */
   async function findManagedUser(request: FastifyRequest, id: number): Promise<UserRow & { permissions: string[] }> {
     const caller = await ctx.authenticate(request);
-    const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    const user = await findUserById(db, id);
     if (!user || user.user_type === 'Admin') throw notFound('User not found');
     const target = { ...user, permissions: await permissionsOf(db, user) };
     if (!mayManageAccount(caller, target)) throw forbidden();
     return target;
-  }
-
-  /** Sub-Admins holding no permission outside `caller`'s (the list a Sub-Admin with SubAdmin-list sees). */
-  function onlyManageableBy(caller: Caller) {
-    return (eb: ExpressionBuilder<Database, 'users'>) => {
-      let foreign = eb
-        .selectFrom('user_permissions')
-        .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-        .select('user_permissions.user_id')
-        .whereRef('user_permissions.user_id', '=', 'users.id');
-      if (caller.permissions.length) foreign = foreign.where('permissions.name', 'not in', caller.permissions);
-      return eb.not(eb.exists(foreign));
-    };
-  }
-
-  /** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */
-  async function deleteUser(user: UserRow) {
-    await db.deleteFrom('users').where('id', '=', user.id).execute();
-    await ctx.storage.remove(user.profile_pic);
   }
 }
 

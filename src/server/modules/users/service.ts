@@ -1,10 +1,12 @@
 // Rules and queries about user rows shared by several modules.
 import type { Kysely } from 'kysely';
+import type { Permission } from '@shared/access';
 import { isAcceptedPictureName } from '@shared/validation/user';
 import { isUniqueViolation, now } from '../../db/index';
-import type { Database, NewUser } from '../../db/schema';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
+import type { AppContext } from '../../context';
 import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
 export type NewUserFields = Pick<NewUser, 'name' | 'email' | 'password_hash' | 'status' | 'user_type'> &
@@ -40,6 +42,43 @@ export async function insertUser(db: Kysely<Database>, fields: NewUserFields): P
       throw err;
     });
   return row.id;
+}
+
+/** Writes the given columns of one account. */
+export async function updateUser(db: Kysely<Database>, id: number, changes: UserUpdate) {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Saves the edit form of a user or sub-admin in one transaction: its columns, and its permissions when
+ * `grants` is given (replaced by exactly those).
+ */
+export async function updateAccount(db: Kysely<Database>, id: number, changes: UserUpdate, grants: Permission[] | undefined) {
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, id, changes);
+    if (grants) {
+      await trx.deleteFrom('user_permissions').where('user_id', '=', id).execute();
+      const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
+      if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: id, permission_id: p.id }))).execute();
+    }
+  });
+}
+
+/** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */
+export async function deleteAccount(ctx: AppContext, user: UserRow) {
+  await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
+  await ctx.storage.remove(user.profile_pic);
+}
+
+/** Moves a product user in the list's sequence; false when there is no such user. */
+export async function setUserSequence(db: Kysely<Database>, id: number, sequence: number): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ sequence, updated_at: now() })
+    .where('id', '=', id)
+    .where('user_type', '=', 'User')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Stores an uploaded profile picture after checking its name and its content (spec §5: jpg, jpeg, png, gif). */

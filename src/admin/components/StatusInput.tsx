@@ -1,5 +1,5 @@
 import { SelectInput, useTranslate } from 'react-admin';
-import { CATALOGUE_STATUSES } from '@shared/validation/simpleLists';
+import { ACTIVE_STATUSES } from '@shared/resources/plain';
 
 /** Active / Inactive select of the catalogue forms (spec §4: status is changed through the edit form). */
 export function StatusInput({
@@ -12,6 +12,6 @@ export function StatusInput({
   defaultValue?: string;
 }) {
   const translate = useTranslate();
-  const choices = CATALOGUE_STATUSES.map((id) => ({ id, name: translate(`app.status.${id}`) }));
+  const choices = ACTIVE_STATUSES.map((id) => ({ id, name: translate(`app.status.${id}`) }));
   return <SelectInput source={source} label={label} choices={choices} emptyText="" translateChoice={false} defaultValue={defaultValue} />;
 }

@@ -1,5 +1,0 @@
-import { category as declared } from '@shared/resources/index';
-import { lazyNamed } from '../../lazy';
-import { ownScreens } from '../ownScreens';
-
-export default ownScreens(declared, lazyNamed(() => import('./CategoryList'), 'CategoryList'));

@@ -1,0 +1,30 @@
+// The dashboard's counts (spec §3 "Dashboard statistics").
+import type { Kysely } from 'kysely';
+import { USER_STATUSES, type UserStatus } from '@shared/access';
+import type { DashboardStatistics } from '@shared/contract';
+import { allCounts } from '../../db/counts';
+import type { Database } from '../../db/schema';
+
+/** Rows of a small table, counted. */
+async function rowCount(db: Kysely<Database>, table: 'categories' | 'tags') {
+  return Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
+export async function dashboardStatistics(db: Kysely<Database>): Promise<DashboardStatistics> {
+  // the big totals are maintained by triggers (db/counts.ts): one read of a few rows
+  const counts = await allCounts(db);
+  const sum = (prefix: string) => [...counts].reduce((total, [name, n]) => (name.startsWith(prefix) ? total + n : total), 0);
+  return {
+    user: sum('users:User:'),
+    userByStatus: USER_STATUSES.filter((s) => s !== 'Request Pending').map((status: UserStatus) => ({
+      status,
+      count: counts.get(`users:User:${status}`) ?? 0,
+    })),
+    spot: counts.get('spots') ?? 0,
+    post: counts.get('posts:post') ?? 0,
+    itinerary: counts.get('posts:itinerary') ?? 0,
+    categoriescount: await rowCount(db, 'categories'),
+    tag: await rowCount(db, 'tags'),
+    report: sum('reports:'),
+  };
+}

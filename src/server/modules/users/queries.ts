@@ -1,0 +1,72 @@
+// Read model of the users and sub-admins screens: the list (with the per-user counts kept on the row)
+// and one account's detail.
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Caller } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { countOf } from '../../db/counts';
+import type { Database } from '../../db/schema';
+import { searchCondition } from '../../db/search';
+import { type ListRequest, runListQuery } from '../../http/list';
+
+const baseColumns = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.phone',
+  'users.country_code',
+  'users.status',
+  'users.user_type',
+  'users.profile_pic',
+  'users.thumbnail',
+  'users.location',
+  'users.sequence',
+  'users.created_at',
+] as const;
+
+/**
+ * A page of users or sub-admins. A Sub-Admin listing sub-admins sees only those holding no permission
+ * outside its own.
+ */
+export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Admin', caller: Caller, req: ListRequest<string>) {
+  const { db } = ctx;
+  let base = db.selectFrom('users').where('users.user_type', '=', userType);
+  if (userType === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
+  return runListQuery(
+    base,
+    (qb) =>
+      qb
+        .select(baseColumns)
+        .select(['users.post_count as postCount', 'users.itinerary_count as itineraryCount', 'users.spot_count as userSpotCount']),
+    req,
+    'users.id',
+    {
+      db,
+      name: 'users',
+      // the sub-admins a Sub-Admin may manage are a few: counted
+      total: userType === 'User' ? () => countOf(db, 'users:User:') : undefined,
+      search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
+    },
+  );
+}
+
+/** Sub-Admins holding no permission outside `caller`'s (the list a Sub-Admin with SubAdmin-list sees). */
+function onlyManageableBy(caller: Caller) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    let foreign = eb
+      .selectFrom('user_permissions')
+      .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+      .select('user_permissions.user_id')
+      .whereRef('user_permissions.user_id', '=', 'users.id');
+    if (caller.permissions.length) foreign = foreign.where('permissions.name', 'not in', caller.permissions);
+    return eb.not(eb.exists(foreign));
+  };
+}
+
+/** One account's columns as the detail screen shows them (the account exists). */
+export async function findUserDetail(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('users')
+    .select([...baseColumns, 'users.country', 'users.latitude', 'users.longitude'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
