@@ -1,4 +1,4 @@
-import { DataTable, useTranslate } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { formValues, inputFields, listFields, recordSchema, shownFields, uniqueField } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { decodeNumericEntities } from '../../shared/text';
@@ -8,7 +8,7 @@ import { RowActions } from '../components/RowActions';
 import { DeclaredFieldInput } from './DeclaredFieldInput';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
 import { DeclaredRowsDialog } from './DeclaredRowsDialog';
-import { duplicatesOf } from './duplicates';
+import { useTakenText } from './duplicates';
 import { screenTexts } from './texts';
 
 /** The form fields of a declared resource, the first one focused. */
@@ -81,12 +81,8 @@ const editedValues = (resource: ResourceDeclaration, record: Record<string, unkn
 
 /** A row's edit dialog; a value the server finds taken is named with the resource's duplicates text. */
 function DeclaredEditDialog({ resource, ...state }: { resource: ResourceDeclaration; open: boolean; onClose: () => void }) {
-  const translate = useTranslate();
   const texts = screenTexts(resource);
-  const describeTaken = (error: unknown) => {
-    const names = duplicatesOf(error);
-    return names.length ? translate(texts.duplicates, { names: names.join(', ') }) : undefined;
-  };
+  const takenText = useTakenText(resource);
   return (
     <EditDialog
       {...state}
@@ -94,7 +90,7 @@ function DeclaredEditDialog({ resource, ...state }: { resource: ResourceDeclarat
       successKey={texts.updated}
       schema={recordSchema(resource)}
       initialValues={(record) => editedValues(resource, record)}
-      describeError={uniqueField(resource) ? describeTaken : undefined}
+      describeError={uniqueField(resource) ? takenText : undefined}
       maxWidth={dialogWidth(resource)}
     >
       <DeclaredInputs resource={resource} />

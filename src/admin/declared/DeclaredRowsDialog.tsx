@@ -7,7 +7,7 @@ import { nameKey } from '../../shared/text';
 import { DialogForm, DialogFrame } from '../components/FormDialog';
 import { useServerMessage } from '../components/useServerMessage';
 import { DeclaredFieldInput } from './DeclaredFieldInput';
-import { duplicatesOf } from './duplicates';
+import { duplicatesOf, useTakenText } from './duplicates';
 import { screenTexts } from './texts';
 
 type Row = Record<string, unknown>;
@@ -37,7 +37,7 @@ export function DeclaredRowsDialog({ resource, open, onClose }: { resource: Reso
     setForm((f) => ({ key: f.key + 1, rows: [newRow()], problem: null }));
     onClose();
   };
-  const duplicatesText = (names: string[]) => translate(texts.duplicates, { names: names.join(', ') });
+  const takenText = useTakenText(resource);
   /** the rows typed whose unique value the server found taken */
   const rowsOf = (names: string[]) => {
     const keys = new Set(names.map(nameKey));
@@ -60,11 +60,10 @@ export function DeclaredRowsDialog({ resource, open, onClose }: { resource: Reso
             refresh();
             const duplicates = duplicatesOf(data);
             if (!duplicates.length) return close();
-            setForm((f) => ({ key: f.key + 1, rows: rowsOf(duplicates), problem: duplicatesText(duplicates) }));
+            setForm((f) => ({ key: f.key + 1, rows: rowsOf(duplicates), problem: takenText(data) ?? null }));
           },
           onError: (e: unknown) => {
-            const duplicates = duplicatesOf(e);
-            const text = duplicates.length ? duplicatesText(duplicates) : serverMessage(e);
+            const text = takenText(e) ?? serverMessage(e);
             notify(text, { type: 'error' });
             setForm((f) => ({ ...f, problem: text }));
           },
