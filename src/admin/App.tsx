@@ -1,5 +1,5 @@
 import { CacheProvider } from '@emotion/react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
@@ -7,11 +7,8 @@ import { createI18nProvider, isLocale, loadCatalogue, type Locale, loadingText, 
 import { STORE_NAME } from './i18n/locales';
 import { Layout } from './layout/Layout';
 import { lazyNamed } from './lazy';
-import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
 import { LoginPage } from './pages/auth/LoginPage';
-import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { Dashboard } from './pages/Dashboard';
-import { CatchAll, NOT_FOUND_PATH, NotFoundPage } from './pages/NotFoundPage';
 // every resource is checked before its routes render, so a refused one asks the API nothing
 import { AccessRefusedRedirect, GuardedResource as Resource, RequireResourceAccess } from './components/AccessRefusal';
 import { authProvider } from './providers/authProvider';
@@ -29,6 +26,15 @@ import './boot';
 export { redirectRoot, startEarlyRequests } from './startup';
 
 const ProfilePage = lazyNamed(() => import('./pages/ProfilePage'), 'ProfilePage');
+// the guest's rarer pages: fetched when opened (the sign-in page stays in the start-up code)
+const ForgotPasswordPage = lazyNamed(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+
+/** Every unknown path lands on the 404 page (spec §2). */
+const NOT_FOUND_PATH = '/pages/errors/error-404';
+/** react-admin's catch-all: send unknown paths to the 404 page. */
+const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
 const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
 
@@ -136,10 +142,10 @@ function ThemedApp() {
             </Resource>
           ))}
           <CustomRoutes noLayout>
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+            <Route path="/forgot-password" element={<Suspense fallback={null}><ForgotPasswordPage /></Suspense>} />
+            <Route path="/reset-password/:token" element={<Suspense fallback={null}><ResetPasswordPage /></Suspense>} />
+            <Route path="/reset-password" element={<Suspense fallback={null}><ResetPasswordPage /></Suspense>} />
+            <Route path={NOT_FOUND_PATH} element={<Suspense fallback={null}><NotFoundPage /></Suspense>} />
           </CustomRoutes>
           <CustomRoutes>
             <Route

@@ -9,6 +9,7 @@ import CommentIcon from '@mui/icons-material/Comment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
+import HistoryIcon from '@mui/icons-material/History';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
@@ -36,6 +37,7 @@ export const ICONS: Record<IconName, ComponentType> = {
   list: FormatListBulletedIcon,
   comment: CommentIcon,
   person: PersonIcon,
+  history: HistoryIcon,
 };
 
 /** The icon of a resource: its menu entry's. */

@@ -20,11 +20,15 @@ import { HttpError } from './http/errors';
 import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
+import { refuse, registerRequestIdHeader, requestIdOf } from './http/requestId';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { answerOf } from './http/answers';
 import { registerApiDocs } from './http/openapi';
 import { zodValidatorCompiler } from './http/zod';
 import { createMailer } from './mail/mailer';
+import { createMetrics, registerHttpMetrics } from './ops/metrics';
+import { metricsRoutes } from './ops/metricsRoute';
+import { registerDraining } from './ops/shutdown';
 import { authRoutes } from './modules/auth/routes';
 import { createGazetteer } from './geo/gazetteer';
 import { createGoogleGeocoder } from './geo/google';
@@ -35,6 +39,7 @@ import { postRoutes } from './modules/posts/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { spotRoutes } from './modules/spots/routes';
 import { suggestRoutes } from './modules/suggest/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { contentPageRoutes } from './modules/contentPages/routes';
 import { emailTemplateRoutes } from './modules/emailTemplates/routes';
 import { reportCategoryRoutes } from './modules/reportCategories/routes';
@@ -45,7 +50,7 @@ import { ensureTable } from './modules/declared/store';
 import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
 import { userRoutes } from './modules/users/routes';
 import { bootstrap } from './seed/bootstrap';
-import { createLocalStorage } from './uploads/storage';
+import { createImages } from './uploads/serve';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR (set JWT_SECRET when running replicas). */
 function jwtSecret(config: Config): string {
@@ -67,6 +72,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   database?: Db;
   logger?: boolean;
+  /** where the log lines go instead of stdout (the tests read them) */
+  logStream?: { write(line: string): void };
   /** the registry the server answers (the tests add a throwaway resource to it) */
   resources?: readonly ResourceDeclaration[];
 }
@@ -87,17 +94,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // the caller's X-Request-Id when safe, else a UUID: in every log line of the request (reqId) and its answer
+    genReqId: requestIdOf,
+    // on close, idle kept-alive connections are closed at once and requests in flight finish
+    // (ops/shutdown.ts); one arriving meanwhile on an open connection is answered, not refused with a 503
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (else anyone could pick an address)
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Fastify's own refusals before routing (a malformed URL, an over-long path parameter) in the envelope too
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as unknown as FastifyReply).code(status).send(envelope(status, error.message, null));
+      void refuse(request, reply as unknown as FastifyReply, status, error.message);
     },
   });
+  registerRequestIdHeader(app);
+  registerDraining(app);
+  const metrics = createMetrics({ dialect: database.dialect, connections: database.connections });
+  registerHttpMetrics(app, metrics);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.addHook('preValidation', rejectNulBytes);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -115,6 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
   });
   const { authenticate, guard, requireAccess } = createGuard(database.db, tokens, { onWrite: database.onWrite });
+  const images = await createImages(config);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -123,27 +141,38 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     authenticate,
     guard,
     requireAccess,
-    throttle: createLoginThrottle(database.db, { ...config.loginThrottle, registerMaxPerWindow: config.registerMaxPerWindow }),
+    throttle: createLoginThrottle(
+      database.db,
+      { ...config.loginThrottle, registerMaxPerWindow: config.registerMaxPerWindow },
+      { onFailedLogin: metrics.loginFailed },
+    ),
     passwords: createPasswordHasher({ scryptN: config.passwordScryptN, ...config.passwordHashing }),
     background: createBackground(app.log),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), ownOrigin: config.publicUrl, log: app.log }),
-    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      ownOrigin: config.publicUrl,
+      log: app.log,
+      onSend: metrics.mailSent,
+    }),
+    storage: images.storage,
     geo: config.googleMapsApiKey ? createGoogleGeocoder(config.googleMapsApiKey) : createGazetteer(),
     answerCache: registerAnswerCache(app, database.onWrite, config.listCacheMs),
+    metrics,
   };
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       for (const [k, val] of Object.entries(error.headers)) reply.header(k, val);
-      return reply.code(error.statusCode).send(envelope(error.statusCode, error.message, error.data));
+      return refuse(request, reply, error.statusCode, error.message, error.data);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.code(500).send(envelope(500, 'Something went wrong. Please try again.', null));
+      return refuse(request, reply, 500, 'Something went wrong. Please try again.');
     }
     // Fastify's own 4xx (malformed JSON, too large, unsupported media type): keep its status, short message.
-    return reply.code(status).send(envelope(status, error.message, null));
+    return refuse(request, reply, status, error.message);
   });
 
   await registerApiDocs(app);
@@ -152,6 +181,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await database.db.selectFrom('roles').select('id').limit(1).execute();
     return reply.send(envelope(200, 'OK', { status: 'ok' }));
   });
+  await metricsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await userRoutes(app, ctx);
@@ -167,16 +197,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource);
+  await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
 
-  // Uploaded images: immutable names, so they may be cached for long.
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-    immutable: true,
-  });
-  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  // Uploaded images: from DATA_DIR/uploads or an S3-compatible store (uploads/serve.ts).
+  await images.serve(app);
 
   // The built admin; every other non-API GET answers index.html (browser-history routes).
   const hasAdmin = fs.existsSync(path.join(config.adminDist, 'index.html'));
@@ -199,7 +223,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (request.method === 'GET' && hasAdmin && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.adminDist);
     }
-    return reply.code(404).send(envelope(404, 'Not found', null));
+    return refuse(request, reply, 404, 'Not found');
   });
 
   app.addHook('onClose', async () => {

@@ -43,7 +43,44 @@ export interface Config {
   passwordScryptN: number;
   /** Milliseconds a list answer is kept for the caller who asked it (http/answerCache.ts); 0 keeps none. */
   listCacheMs: number;
+  /** Images in an S3-compatible store (S3_BUCKET set); undefined: on the local disk, DATA_DIR/uploads. */
+  s3?: S3Settings;
+  /** Bearer token GET /api/metrics asks for; unset: the metrics are answered to loopback callers only. */
+  metricsToken?: string;
+  /** Milliseconds a SIGTERM/SIGINT waits for requests in flight and background work before exiting 1. */
+  shutdownTimeoutMs: number;
+  /**
+   * An OpenAI-compatible chat-completions server that plans AI itineraries among the engine's spots
+   * (suggest/llm.ts), set by LLM_BASE_URL; unset: the offline engine plans them. Read at each request.
+   */
+  llm?: LlmSettings;
 }
+
+/** An S3-compatible image store (uploads/s3.ts); credentials come from the AWS SDK's usual chain. */
+export interface S3Settings {
+  bucket: string;
+  /** another S3-compatible store (MinIO, Ceph, R2, s3rver…); undefined: AWS itself */
+  endpoint?: string;
+  region: string;
+  /** bucket in the path (http://host/bucket/key), as most stores other than AWS want */
+  forcePathStyle: boolean;
+  /** prepended to every key: '' or ending in '/' */
+  prefix: string;
+  /** /uploads/… answered by a 302 to a signed URL of the store, or by streaming the object through the API */
+  serve: 'redirect' | 'stream';
+  /** seconds a signed URL stays valid, at least */
+  urlTtlSeconds: number;
+}
+
+export interface LlmSettings {
+  /** up to the API's version, without the trailing slash ("https://api.openai.com/v1") */
+  baseUrl: string;
+  /** sent as a Bearer token to baseUrl only, never logged */
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}
+export const DEFAULT_LLM_MODEL = 'gpt-4o-mini';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@123';
@@ -57,6 +94,25 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** S3_* variables: undefined unless S3_BUCKET is set. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  const serve = (env.S3_SERVE?.trim() || 'redirect').toLowerCase();
+  if (serve !== 'redirect' && serve !== 'stream') throw new Error(`S3_SERVE must be "redirect" or "stream" (got "${env.S3_SERVE}")`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, Boolean(endpoint)),
+    prefix: prefix ? `${prefix}/` : '',
+    serve,
+    urlTtlSeconds: Math.max(1, int(env.S3_URL_TTL, 300)),
+  };
 }
 
 /** TRUST_PROXY: unset or empty = trust nobody; a whole number = that many hops; else addresses/CIDRs. */
@@ -96,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     registerMaxPerWindow: int(env.REGISTER_MAX_PER_WINDOW, 5),
     refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE_SECONDS, 30),
     listCacheMs: Math.max(0, int(env.LIST_CACHE_MS, 1000)),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: Math.max(0, int(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),
     passwordHashing: {
       concurrency: Math.max(1, int(env.PASSWORD_HASH_CONCURRENCY, 2)),
@@ -103,6 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logLevel: env.LOG_LEVEL || 'warn',
     passwordScryptN: int(env.PASSWORD_SCRYPT_N, 2 ** 17),
+    s3: s3Settings(env),
+    llm: env.LLM_BASE_URL
+      ? {
+          baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: env.LLM_API_KEY || undefined,
+          model: env.LLM_MODEL || DEFAULT_LLM_MODEL,
+          timeoutMs: Math.max(1, int(env.LLM_TIMEOUT_MS, 15_000)),
+        }
+      : undefined,
   };
   return { ...config, ...overrides };
 }

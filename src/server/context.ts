@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import type { Geocoder } from './geo/types';
 import type { AnswerCache } from './http/answerCache';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './ops/metrics';
 import type { ImageStorage } from './uploads/storage';
 
 export interface AppContext {
@@ -32,4 +33,6 @@ export interface AppContext {
   geo: Geocoder;
   /** list answers kept for a moment (routes opt in with `config: { answerCache: true }`) */
   answerCache: AnswerCache;
+  /** the registry GET /api/metrics reports (ops/metrics.ts) */
+  metrics: Metrics;
 }

@@ -1,21 +1,10 @@
 // Place search and AI-suggested itineraries, offline (spec §7 "Place search and AI itineraries").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { seedIstanbul } from '../support/istanbul';
 
 const PASSWORD = 'Str0ng@Pass';
 
-/** Spots around Istanbul's old town and its Asian side, some in posts with categories. */
-const ISTANBUL_SPOTS = [
-  { name: 'Hagia Sophia Museum', lat: 41.0086, lng: 28.9802, categories: ['History'], posts: 3 },
-  { name: 'Topkapı Palace Museum', lat: 41.0115, lng: 28.9834, categories: ['History'], posts: 2 },
-  { name: 'Gülhane Park', lat: 41.0133, lng: 28.9815, categories: [], posts: 1 },
-  { name: 'Grand Bazaar', lat: 41.0107, lng: 28.968, categories: ['Food'], posts: 1 },
-  { name: 'Karaköy Coffee Corner', lat: 41.0226, lng: 28.9773, categories: ['Food'], posts: 0 },
-  { name: 'Moda Seaside Park', lat: 40.9794, lng: 29.0258, categories: [], posts: 0 },
-  { name: 'Kadıköy Fish Market', lat: 40.9903, lng: 29.0246, categories: ['Food'], posts: 2 },
-  { name: 'Çamlıca Hill Viewpoint', lat: 41.0273, lng: 29.0686, categories: [], posts: 1 },
-  { name: 'Maiden Tower', lat: 41.0211, lng: 29.0041, categories: ['History'], posts: 1 },
-];
 
 describe.each(dialects)('place search and itinerary suggestions on %s', (dialect) => {
   let t: TestApp;
@@ -25,28 +14,7 @@ describe.each(dialects)('place search and itinerary suggestions on %s', (dialect
   beforeAll(async () => {
     t = await startTestApp(dialect);
     admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
-    const { db } = t.ctx;
-    const owner = await createUser(t, { email: 'local@example.com', password: PASSWORD, user_type: 'User' });
-    const stamp = new Date().toISOString();
-    for (const name of ['History', 'Food']) {
-      categoryIds[name] = (await db.insertInto('categories').values({ name, name_key: name.toLowerCase(), status: 'Active', created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow()).id;
-    }
-    for (const s of ISTANBUL_SPOTS) {
-      const spot = await db
-        .insertInto('spots')
-        .values({ user_id: owner, name: s.name, status: 'Active', address: null, city: 'Istanbul', state: 'Istanbul', country: 'Türkiye', post_code: null, latitude: s.lat, longitude: s.lng, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (let i = 0; i < s.posts; i++) {
-        const post = await db
-          .insertInto('posts')
-          .values({ type: 'post', user_id: owner, title: `${s.name} ${i}`, description: null, latitude: s.lat, longitude: s.lng, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await db.insertInto('post_spots').values({ post_id: post.id, spot_id: spot.id, position: 0, itinerary_date: null }).execute();
-        for (const c of s.categories) await db.insertInto('post_categories').values({ post_id: post.id, category_id: categoryIds[c] }).execute();
-      }
-    }
+    Object.assign(categoryIds, await seedIstanbul(t, PASSWORD));
   });
   afterAll(async () => t.close());
 

@@ -74,13 +74,23 @@ describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
     expect((await listed('?filter=lighthouse')).data.map((r) => r.id)).toEqual([ids[0]]);
     expect((await listed('?filter=spot')).meta.total).toBe(0);
 
+    // a save sent with the version its form opened on: refused once another save moved it (no lost updates)
+    const opened = one.json().data.data.updated_at as string;
+    const stale = await call('POST', '/api/faq/update', { id: ids[0], question: 'Overwritten?', answer: 'No.', status: 'Active', updated_at: opened });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('This record was changed by someone else. Reload it to see the changes.');
+    const current = updated.json().data.data.updated_at as string;
+    expect(current).not.toBe(opened);
+    const fresh = await call('POST', '/api/faq/update', { id: ids[0], question: 'How do I share a lighthouse?', answer: 'Like this.', status: 'Inactive', updated_at: current });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+
     const removed = await call('DELETE', `/api/faq/delete/${ids[0]}`);
     expect(removed.statusCode).toBe(200);
     expect((await call('GET', `/api/faq/${ids[0]}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/faq/delete/${ids[0]}`)).statusCode).toBe(404);
     expect((await listed('')).meta.total).toBe(2);
     const audited = await t.ctx.db.selectFrom('audit_log').select(['action']).where('entity', '=', 'faq').execute();
-    expect(audited.map((a) => a.action).sort()).toEqual(['create', 'create', 'create', 'delete', 'update']);
+    expect(audited.map((a) => a.action).sort()).toEqual(['create', 'create', 'create', 'delete', 'update', 'update']);
   });
 
   it('answers every bad body with a 400 that names the field, and changes nothing', async () => {
@@ -134,7 +144,9 @@ describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
     expect(Object.keys(create.properties).sort()).toEqual(['answer', 'question', 'status']);
     expect(create.required?.sort()).toEqual(['answer', 'question', 'status']);
     const update = doc.paths['/api/faq/update'].post.requestBody!.content['application/json'].schema;
-    expect(Object.keys(update.properties).sort()).toEqual(['answer', 'id', 'question', 'status']);
+    // beside the fields, the version the edit form was opened on (optional: no lost updates)
+    expect(Object.keys(update.properties).sort()).toEqual(['answer', 'id', 'question', 'status', 'updated_at']);
+    expect(update.required?.sort()).toEqual(['answer', 'id', 'question', 'status']);
   });
 
   it('gives a field declared later its column, keeping the records', async () => {

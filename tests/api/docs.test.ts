@@ -47,13 +47,14 @@ describe('API documentation', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('describes every answer: a JSON schema for 200, the envelope for every refusal', () => {
+  it('describes every answer: a JSON schema for 200 (the metrics: Prometheus text), the envelope for every refusal', () => {
     const ops = operationsOf(doc);
     expect(ops.length).toBeGreaterThanOrEqual(65);
     const missing: string[] = [];
     for (const { key, op } of ops) {
       const statuses = Object.keys(op.responses);
-      if (!op.responses['200']?.content?.['application/json']?.schema) missing.push(`${key}: no 200 schema`);
+      const answer = key === 'GET /api/metrics' ? 'text/plain' : 'application/json';
+      if (!op.responses['200']?.content?.[answer]?.schema) missing.push(`${key}: no 200 schema`);
       if (!statuses.includes('400')) missing.push(`${key}: 400 undocumented`);
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
         const schema = op.responses[status].content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
@@ -93,6 +94,8 @@ describe('API documentation', () => {
     expect(open.map((o) => o.key).sort()).toEqual(
       [
         'GET /api/health',
+        // METRICS_TOKEN's or loopback only, not a session's (tests/api/metrics.test.ts)
+        'GET /api/metrics',
         'POST /api/auth/login',
         'POST /api/auth/refresh-token',
         'GET /api/auth/refresh-token',

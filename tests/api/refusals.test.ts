@@ -29,6 +29,8 @@ const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, faq];
 const PLACES: Permission[] = ['Spot-list', 'Post-list', 'Itinerary-list'];
 const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/health', rule: 'public' },
+  // no session needed: METRICS_TOKEN or a caller on this machine, as these are (tests/api/metrics.test.ts)
+  { method: 'GET', path: '/api/metrics', rule: 'public' },
   { method: 'POST', path: '/api/auth/login', rule: 'public', body: { email: 'nobody@example.com', password: 'whatever', is_web: '1' } },
   { method: 'POST', path: '/api/auth/refresh-token', rule: 'public', body: { token: 'nope' } },
   { method: 'GET', path: '/api/auth/refresh-token', url: '/api/auth/refresh-token?token=nope', rule: 'public' },
@@ -90,6 +92,13 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/googleAPIData', rule: 'admin', body: [] },
   { method: 'GET', path: '/itinerarySuggestion', url: '/itinerarySuggestion?search=x&category_ids=[]', rule: 'admin' },
   { method: 'GET', path: '/api/itinerarySuggestion', url: '/api/itinerarySuggestion?search=x&category_ids=[]', rule: 'admin' },
+  { method: 'GET', path: '/api/audit', rule: 'admin' },
+  { method: 'GET', path: '/api/audit/people', url: '/api/audit/people?filter=a', rule: 'admin' },
+  // a record's history is read with the rule of its kind of record (an account that is not there: Admins only)
+  { method: 'GET', path: '/api/audit/{entity}/{id}', url: `/api/audit/category/${NONE}`, rule: ['Categories-list'] },
+  { method: 'GET', path: '/api/audit/{entity}/{id}', url: `/api/audit/comment/${NONE}`, rule: ['Report-list'] },
+  { method: 'GET', path: '/api/audit/{entity}/{id}', url: `/api/audit/itinerary/${NONE}`, rule: ['Itinerary-list'] },
+  { method: 'GET', path: '/api/audit/{entity}/{id}', url: `/api/audit/user/${NONE}`, rule: 'admin' },
   ...REGISTRY.filter((r) => r.storage).flatMap(plainOperations),
 ];
 

@@ -30,6 +30,32 @@ export function httpClient(port: number, headers: Record<string, string>) {
   return { get, close: () => agent.destroy() };
 }
 
+/** A CSV download read and thrown away as it comes: its status, bytes, records (CRLF outside quotes) and time. */
+export function downloadCsv(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; bytes: number; records: number; ms: number }>((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      let bytes = 0;
+      let records = 0;
+      let quoted = false;
+      let afterCr = false;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        // UTF-8: no byte of a multi-byte character is a quote, CR or LF
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i];
+          if (b === 0x22) quoted = !quoted;
+          else if (b === 0x0a && afterCr && !quoted) records++;
+          afterCr = b === 0x0d;
+        }
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, records, ms: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
 /** Nearest-rank percentile of sorted values. */
 export function percentile(sorted: number[], q: number): number {
   if (!sorted.length) return Number.NaN;
@@ -72,11 +98,23 @@ export interface Statement {
 /** The `log` option for openDatabase: records each statement while a capture is open. */
 export function sqlRecorder() {
   let open: Statement[] | null = null;
+  let durations: number[] | null = null;
   const log = (event: LogEvent) => {
+    durations?.push(event.queryDurationMillis);
     if (open && event.level === 'query') open.push({ sql: event.query.sql, parameters: [...event.query.parameters] });
   };
   return {
     log,
+    /** how long each statement the server ran while `fn` ran took */
+    async timed<T>(fn: () => Promise<T>): Promise<{ result: T; durations: number[] }> {
+      const taken: number[] = [];
+      durations = taken;
+      try {
+        return { result: await fn(), durations: taken };
+      } finally {
+        durations = null;
+      }
+    },
     /** the statements `fn` made the server run */
     async capture<T>(fn: () => Promise<T>): Promise<{ result: T; statements: Statement[] }> {
       const statements: Statement[] = [];

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
@@ -19,10 +21,10 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { BROWSER_FIGURES, browserBench, ensureAdminBuild } from './browser';
-import { type Case, listCases } from './cases';
-import { FULL_SIZE, QUICK_SIZE, type SeedParams } from './data';
+import { type Case, listCases, orderParam } from './cases';
+import { FULL_SIZE, QUICK_SIZE, type SeedParams, TERMS } from './data';
 import { load } from './load';
-import { type Figure, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
+import { type Figure, downloadCsv, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -281,9 +283,111 @@ if (!only || only.test('dashboard')) {
   record(latencyFigure('dashboard statistics', t, DASHBOARD_GOAL_MS, `${statements.length} statements, sql p50 ${ms(sqlP50)} ms`));
 }
 
+/** The post list's first page, as the admin asks it (the load figures and the calls during an export). */
+const LOAD_URL = `/api/post?${new URLSearchParams({ type: 'post', page: '0', limit: '10', order: JSON.stringify({ direction: 'DESC', name: 'id', type: 'default' }) })}`;
+
+// ---- exports ----------------------------------------------------------------------------------------
+
+// A whole list as CSV (`format=csv`, src/server/http/list.ts exportListQuery): streamed in one pass, so the
+// server's memory must not grow with the list. The server runs in this process: its RSS and heap are
+// sampled every 50 ms while a client reads the file and throws it away (counting its records), after a
+// collection; the growth is the highest sample less the one before (garbage not yet collected included;
+// the heap after a final collection is given beside it). Meanwhile the post list's first page is asked
+// every 20 ms: what other staff see while someone exports.
+const EXPORT_GOAL_MB = 100;
+if (!only || only.test('export')) {
+  v8.setFlagsFromString('--expose-gc');
+  const collect = vm.runInNewContext('gc') as () => void;
+  const mb = (bytes: number) => bytes / 1024 ** 2;
+  const exportFigure = async (name: string, lists: { url: string; expected?: number }[]) => {
+    collect();
+    const before = process.memoryUsage();
+    const peak = { rss: before.rss, heap: before.heapUsed };
+    let samples = 0;
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.heap = Math.max(peak.heap, now.heapUsed);
+      samples++;
+    }, 50);
+    let exporting = true;
+    const pageTimes: number[] = [];
+    const pages = (async () => {
+      while (exporting) {
+        pageTimes.push((await client.get(LOAD_URL)).ms);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const t0 = performance.now();
+    const got = { records: 0, bytes: 0, expected: 0, wrong: [] as string[] };
+    let statements: number[] = [];
+    try {
+      ({ durations: statements } = await recorder.timed(async () => {
+        for (const list of lists) {
+          const answer = await downloadCsv(port, `${list.url}&format=csv`, auth);
+          const rows = answer.records - 1;
+          got.records += rows;
+          got.bytes += answer.bytes;
+          if (answer.status !== 200) got.wrong.push(`HTTP ${answer.status}`);
+          if (list.expected !== undefined) {
+            got.expected += list.expected;
+            if (rows !== list.expected) got.wrong.push(`${thousands(rows)} of ${thousands(list.expected)} rows`);
+          }
+        }
+      }));
+    } finally {
+      exporting = false;
+      clearInterval(sampler);
+      await pages;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const growth = { rss: mb(peak.rss - before.rss), heap: mb(peak.heap - before.heapUsed) };
+    // what a collection leaves: memory the export kept, where the peak also counts garbage not yet collected
+    collect();
+    const kept = mb(process.memoryUsage().heapUsed - before.heapUsed);
+    const checked = lists.every((l) => l.expected !== undefined);
+    record({
+      name,
+      n: '1',
+      p50: ms(seconds * 1000),
+      p95: '-',
+      p99: '-',
+      goal: `growth ≤ ${EXPORT_GOAL_MB} MB${checked ? ', every row' : ''}`,
+      result: !got.wrong.length && growth.rss <= EXPORT_GOAL_MB && growth.heap <= EXPORT_GOAL_MB ? 'PASS' : 'FAIL',
+      detail:
+        `${thousands(got.records)} rows${checked ? ` (${got.records === got.expected ? 'all' : `of ${thousands(got.expected)}`})` : ''}, ${mb(got.bytes).toFixed(0)} MB of CSV ` +
+        `in ${seconds.toFixed(1)} s (${thousands(got.records / seconds)} rows/s); growth RSS ${growth.rss.toFixed(1)} MB, heap ${growth.heap.toFixed(1)} MB ` +
+        `(highest of ${samples} samples; before: RSS ${mb(before.rss).toFixed(0)} MB, heap ${mb(before.heapUsed).toFixed(0)} MB); ` +
+        `heap after a collection ${kept >= 0 ? '+' : ''}${kept.toFixed(1)} MB${got.wrong.length ? `; ${got.wrong.join(', ')}` : ''}`,
+    });
+    const held = summarise(statements);
+    record({
+      name: `${name} · statements`,
+      n: thousands(held.n),
+      p50: ms(held.p50),
+      p95: ms(held.p95),
+      p99: ms(held.p99),
+      goal: 'reported',
+      result: 'INFO',
+      detail: `how long each statement held the database; the longest ${ms(Math.max(...statements))} ms`,
+    });
+    const t = summarise(pageTimes);
+    record({ ...latencyFigure(`${name} · post first page meanwhile`, t, LIST_GOAL_MS, `${pageTimes.length} calls, one every 20 ms`), goal: 'reported', result: 'INFO' });
+  };
+  const listUrl = (type: string, extra: Record<string, string> = {}) =>
+    `/api/post?${new URLSearchParams({ type, order: orderParam('id', 'DESC'), ...extra })}`;
+  const totalOf = async (url: string) => ((JSON.parse((await client.get(`${url}&limit=1&page=0`)).body) as ListBody).data?.meta?.total ?? Number.NaN);
+  // the posts table's million rows: the live posts and itineraries (the rest are soft-deleted)
+  await exportFigure(`export · ${thousands(params.posts)} posts as CSV (post + itinerary lists)`, [
+    { url: listUrl('post'), expected: await totalOf(listUrl('post')) },
+    { url: listUrl('itinerary'), expected: await totalOf(listUrl('itinerary')) },
+  ]);
+  // a search: every row of the list walked with the row test
+  await exportFigure(`export · posts matching '${TERMS.common[0]}' as CSV`, [{ url: listUrl('post', { filter: TERMS.common[0] }) }]);
+}
+
 // ---- throughput -------------------------------------------------------------------------------------
 
-const LOAD_URL = `/api/post?${new URLSearchParams({ type: 'post', page: '0', limit: '10', order: JSON.stringify({ direction: 'DESC', name: 'id', type: 'default' }) })}`;
 if (!opt['skip-load'] && (!only || only.test('load'))) {
   const connections = num(opt.connections, 50);
   const seconds = num(opt['load-seconds'], 10);

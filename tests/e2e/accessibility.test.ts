@@ -1,18 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, axeViolations as violations, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
-
-/** Serious and critical axe violations of the page as it is now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  // the WCAG 2.1 A and AA rules (best practices and experimental rules are not the bar here)
-  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 const ROUTES: [string, string][] = [
   ['/dashboard', 'Total Users'],
@@ -32,6 +21,7 @@ const ROUTES: [string, string][] = [
   ['/chat', 'Place name'],
   ['/aiItineraries', 'Itinerary search'],
   ['/profile', 'My Profile'],
+  ['/audit', 'Search for person, action, record or record id'],
 ];
 
 describe('accessibility (axe: no serious or critical violation)', () => {

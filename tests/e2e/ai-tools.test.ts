@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { seedTown } from '../support/town';
 
 const suite = useBrowserSuite();
 
@@ -22,24 +23,7 @@ async function open(page: Page, path: string) {
 
 describe('place search and AI itineraries', () => {
   beforeAll(async () => {
-    const { db } = suite.server.ctx;
-    const stamp = new Date().toISOString();
-    const owner = await db.selectFrom('users').select('id').where('email', '=', 'user@example.com').executeTakeFirstOrThrow();
-    const category = await db.insertInto('categories').values({ name: 'Seaside', name_key: 'seaside', status: 'Active', created_at: stamp, updated_at: stamp }).returning('id').executeTakeFirstOrThrow();
-    for (const s of IZMIR) {
-      const spot = await db
-        .insertInto('spots')
-        .values({ user_id: owner.id, name: s.name, status: 'Active', address: null, city: 'İzmir', state: 'İzmir', country: 'Türkiye', post_code: null, latitude: s.lat, longitude: s.lng, image: null, thumbnail_url: null, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const post = await db
-        .insertInto('posts')
-        .values({ type: 'post', user_id: owner.id, title: `At ${s.name}`, description: null, latitude: s.lat, longitude: s.lng, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.insertInto('post_spots').values({ post_id: post.id, spot_id: spot.id, position: 0, itinerary_date: null }).execute();
-      await db.insertInto('post_categories').values({ post_id: post.id, category_id: category.id }).execute();
-    }
+    await seedTown(suite.server.ctx.db, { category: 'Seaside', city: 'İzmir', state: 'İzmir', spots: IZMIR });
   });
 
   it('searches towns near İzmir, saves all but the one unticked, and they show in /spot', async () => {

@@ -26,6 +26,7 @@ const SCREENS = [
   '/chat',
   '/aiItineraries',
   '/profile',
+  '/audit',
 ];
 const SIZES = [
   { name: 'wide', width: 1280, height: 800, mobile: false },

@@ -11,7 +11,8 @@ describe('finish', () => {
     await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Quick panel' }).click();
-    const link = page.getByRole('link', { name: /report/i }).last();
+    // the panel's own link (it is fetched on its first opening, its count a moment later)
+    const link = page.locator('.MuiDrawer-paper').getByRole('link', { name: /report/i });
     await link.waitFor();
     const colour = await link.evaluate((a) => getComputedStyle(a).color);
     // the browser's unvisited and visited link colours

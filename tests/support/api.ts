@@ -41,7 +41,8 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Pa
       ...overrides,
     },
   );
-  const built = await buildApp(config, { ...build, logger: false });
+  // silent, unless the test reads the log lines
+  const built = await buildApp(config, { ...build, logger: build.logStream !== undefined });
   return {
     ...built,
     config,

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -118,6 +119,15 @@ export function latestMail(dataDir: string): string | null {
   if (!fs.existsSync(dir)) return null;
   const files = fs.readdirSync(dir).sort();
   return files.length ? fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8') : null;
+}
+
+/** Serious and critical axe violations of the page as it is now, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // the WCAG 2.1 A and AA rules (best practices and experimental rules are not the bar here)
+  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 /** Saves a screenshot under test-results/ for a person to look at. */

@@ -28,6 +28,14 @@ describe('dataProvider list queries', () => {
     expect(JSON.parse(q.order)).toEqual({ direction: 'ASC', name: 'created_at', type: 'default' });
     expect(q.page).toBe('2');
   });
+
+  it("sends a list's own filters as query parameters, only those it declares and only when set", () => {
+    const filter = { q: 'update', actor: 7, entity: 'category', from: '2025-05-01', to: '', nothing: 'x' };
+    const q = parse(listQuery(ENDPOINTS.audit, { pagination: { page: 1, perPage: 10 }, filter }));
+    expect(q).toEqual({ page: '0', limit: '10', filter: 'update', actor: '7', entity: 'category', from: '2025-05-01', order: '{"direction":"DESC","name":"created_at","type":"default"}' });
+    // a list without filters sends none of them
+    expect(parse(listQuery(ENDPOINTS.category, { pagination: { page: 1, perPage: 10 }, filter }))).not.toHaveProperty('actor');
+  });
 });
 
 describe('dataProvider calls for several records', () => {

@@ -37,7 +37,7 @@ describe('the resource registry', () => {
     // declared.ts is what scripts/registry.ts writes now (npm test writes it first; a stale one fails here)
     expect(fs.readFileSync(path.join(RESOURCES_DIR, LIST_FILE), 'utf8')).toBe(listText(declarationsIn(RESOURCES_DIR)));
     expect(RESOURCES.map((r) => r.name).sort()).toEqual(declarationsIn(RESOURCES_DIR).map((d) => d.name).sort());
-    expect(RESOURCES.map((r) => r.menu?.id)).toEqual(['users', 'subadmin', 'spots', 'posts', 'itineraries', 'categories', 'tags', 'email_templates', 'content_management', 'report_categories', 'report_post', 'report_comment', 'report_user']);
+    expect(RESOURCES.map((r) => r.menu?.id)).toEqual(['users', 'subadmin', 'spots', 'posts', 'itineraries', 'categories', 'tags', 'email_templates', 'content_management', 'report_categories', 'report_post', 'report_comment', 'report_user', 'audit']);
   });
 
   it("finds a resource from its file alone: the README's FAQ dropped beside the others is listed", () => {
@@ -125,6 +125,7 @@ describe('the resource registry', () => {
       'ai_chat',
       'ai_itineraries',
       'report',
+      'audit',
     ]);
     const group = MENU.find((e) => e.type === 'collapse');
     expect(group?.type === 'collapse' && group.children.map((c) => c.url)).toEqual(['/reportCategories', '/report', '/reportedComments', '/reportedUsers']);

@@ -3,12 +3,9 @@
 // react-admin's list, show and edit controllers check authProvider.canAccess themselves, but they send
 // their data call as soon as that check has *answered*, refused or not, and then redirect silently. The
 // guards below decide first: a refused page renders no controller at all, so it makes no call.
-import LockIcon from '@mui/icons-material/LockOutlined';
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
-import { Resource, type ResourceProps, Title, useAuthenticated, useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { Resource, type ResourceProps, useAuthenticated, useCanAccess, useNotify } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import type { Permission } from '../../shared/access';
 import { isSignedIn, usePrincipal } from '../providers/useStaff';
 
 let lastNotice = 0;
@@ -63,49 +60,3 @@ export function GuardedResource(props: ResourceProps) {
 }
 GuardedResource.raName = 'Resource';
 GuardedResource.registerResource = Resource.registerResource;
-
-/**
- * The page of a screen the person may open but whose data needs a permission it does not hold (Report
- * Post and Report User have no menu check, spec §6, but their data needs Report-list): one explanation
- * instead of an error, an empty table and a pager.
- */
-export function PermissionNeeded({ permission, titleKey }: { permission: Permission; titleKey: string }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: { xs: 1, sm: 3 } }}>
-      <Title title={translate(titleKey, { smart_count: 2 })} />
-      <Card>
-        <CardContent>
-          <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start' }}>
-            <LockIcon color="action" aria-hidden sx={{ mt: 0.25 }} />
-            <Box>
-              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                {translate('app.access.needs_permission', {
-                  permission: translate(`app.permissions.${permission}`),
-                  code: permission,
-                })}
-              </Typography>
-              <Typography color="text.secondary">{translate('app.access.ask_admin')}</Typography>
-            </Box>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
-  );
-}
-
-/**
- * `children` when authProvider.canAccess allows `resource`, else the PermissionNeeded page; nothing
- * while the answer is on its way (so a refused list never sends its call).
- */
-export function RequirePermissionOrExplain({ resource, permission, titleKey, children }: {
-  resource: string;
-  permission: Permission;
-  titleKey: string;
-  children: ReactNode;
-}) {
-  const { canAccess, isPending, error } = useCanAccess({ resource, action: 'list' });
-  if (isPending && !error) return null;
-  if (error || canAccess === false) return <PermissionNeeded permission={permission} titleKey={titleKey} />;
-  return <>{children}</>;
-}

@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { type FieldErrors, get, type Resolver, type ResolverResult, set, useFormContext, useFormState } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { HistoryToggle } from './audit/History';
 import { GuardedDialog, useGuardedClose } from './useDiscardGuard';
 import { useServerMessage } from './useServerMessage';
 
@@ -215,38 +216,63 @@ export function EditDialog({
   open,
   onClose,
   titleKey,
-  successKey,
-  schema,
-  transform = (data) => data,
-  initialValues,
-  describeError,
   maxWidth,
-  children,
+  ...form
 }: FormDialogProps & {
   /** the form's starting values, from the row's record */
   initialValues: (record: RaRecord) => Record<string, unknown>;
   /** a message for errors the server's text does not cover (duplicates…) */
   describeError?: (error: unknown) => string | undefined;
+  /** the record's History under the form, behind a toggle: its kind in the audit trail and its resource */
+  history?: { entity: string; resource: string };
 }) {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
-  const [update] = useUpdate();
-  const run = useDialogSave(onClose, describeError);
   if (!record) return null;
-
-  const save = (values: Record<string, unknown>) =>
-    run(
-      () => update(resource, { id: record.id, data: transform(values), previousData: record }, { mutationMode: 'pessimistic', returnPromise: true }),
-      successKey,
-    );
-
+  const { history, ...formProps } = form;
   return (
     <DialogFrame open={open} onClose={onClose} id={`${resource}-edit-title-${record.id}`} title={translate(titleKey)} maxWidth={maxWidth}>
-      <DialogForm schema={schema} onClose={onClose} record={initialValues(record)} onSubmit={save}>
-        {children}
-      </DialogForm>
+      <EditDialogForm record={record} resource={resource} onClose={onClose} {...formProps} />
+      {history && <HistoryToggle {...history} id={record.id} />}
     </DialogFrame>
+  );
+}
+
+/**
+ * The edit dialog's form, mounted when the dialog opens. It keeps the record as it was then: a list
+ * reloaded meanwhile (the window refocused, a colleague's save) neither resets what was typed nor moves
+ * the version the save is checked against, so a record changed since is refused ('recordChanged'),
+ * never silently overwritten.
+ */
+function EditDialogForm({
+  record,
+  resource,
+  onClose,
+  successKey,
+  schema,
+  transform = (data) => data,
+  initialValues,
+  describeError,
+  children,
+}: Omit<FormDialogProps, 'open' | 'titleKey' | 'maxWidth'> & {
+  record: RaRecord;
+  resource: string;
+  initialValues: (record: RaRecord) => Record<string, unknown>;
+  describeError?: (error: unknown) => string | undefined;
+}) {
+  const [opened] = useState(record);
+  const [update] = useUpdate();
+  const run = useDialogSave(onClose, describeError);
+  const save = (data: Record<string, unknown>) =>
+    run(
+      () => update(resource, { id: opened.id, data: transform(data), previousData: opened }, { mutationMode: 'pessimistic', returnPromise: true }),
+      successKey,
+    );
+  return (
+    <DialogForm schema={schema} onClose={onClose} record={initialValues(opened)} onSubmit={save}>
+      {children}
+    </DialogForm>
   );
 }
 

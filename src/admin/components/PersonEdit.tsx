@@ -64,6 +64,10 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
         resource={resource}
         id={id}
         mutationMode="pessimistic"
+        // the account stays as the form opened on it while the person types (a refocused window does not
+        // reload it): its save is checked against that version, so a colleague's change meanwhile is
+        // refused with 'recordChanged' instead of being overwritten
+        queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false }}
         transform={pick}
         actions={false}
         title={titleKey}

@@ -1,6 +1,7 @@
 import { Avatar, Box, Card, CardContent, Divider, Grid, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '../../shared/contract';
+import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
 import { StatusChip } from './lists';
 
@@ -54,6 +55,7 @@ export function PersonShow({ resource, backPath, titleKey, withCounts }: { resou
   return (
     <DetailPage resource={resource} backPath={backPath} titleKey={titleKey}>
       <PersonDetail withCounts={withCounts} />
+      <HistoryPanel entity="user" resource={resource} />
     </DetailPage>
   );
 }

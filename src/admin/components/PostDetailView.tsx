@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
 import type { PostDetail } from '../resources/post/types';
+import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
 import { RouteMap } from './RouteMap';
 import { useServerMessage } from './useServerMessage';
@@ -27,6 +28,7 @@ export function PostDetailView({ config }: { config: PostDetailConfig }) {
   return (
     <DetailPage resource={config.resource} backPath={config.backPath} titleKey={config.titleKey} actions={<DeletePost config={config} />}>
       <PostDetailCard itinerary={config.resource === 'itinerary'} />
+      <HistoryPanel entity={config.resource} resource={config.resource} />
     </DetailPage>
   );
 }

@@ -2,9 +2,10 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, type DataTableProps, List, Pagination, SearchInput, type SortPayload, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, type DataTableProps, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, PAGE_SIZES } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
+import { ExportCsvButton } from './ExportCsvButton';
 
 /**
  * The list's search box; its placeholder is a catalogue key (SearchInput does not translate it), "Search"
@@ -136,6 +137,7 @@ export function ResourceList({
   searchKey,
   sort = NEWEST_FIRST,
   actions,
+  filters = [],
   children,
 }: {
   searchKey: string;
@@ -143,16 +145,24 @@ export function ResourceList({
   sort?: SortPayload;
   /** toolbar actions (the add button); none by default */
   actions?: ReactElement | false;
+  /** the list's own filter inputs, beside the search box */
+  filters?: ReactElement[];
   children: ReactNode;
 }) {
   return (
     <List
-      filters={listSearchFilters(searchKey)}
+      filters={[...listSearchFilters(searchKey), ...filters]}
       pagination={<ListPagination />}
       perPage={10}
       sort={sort}
       empty={false}
-      actions={actions ?? false}
+      actions={
+        // Export on every list; the add button beside it floats at the bottom
+        <TopToolbar>
+          <ExportCsvButton />
+          {actions}
+        </TopToolbar>
+      }
       // room under the pager for the floating add button, at any font size (it never covers the pager)
       sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCards }}
     >

@@ -1,6 +1,7 @@
 import { DataTable } from 'react-admin';
 import { formValues, inputFields, listFields, recordSchema, shownFields, uniqueField } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
+import { auditEntityOf } from '../../shared/audit';
 import { decodeNumericEntities } from '../../shared/text';
 import { AddButtonWithDialog, AddFab, EditDialog } from '../components/FormDialog';
 import { ResourceTable, ResourceList } from '../components/lists';
@@ -92,6 +93,7 @@ function DeclaredEditDialog({ resource, ...state }: { resource: ResourceDeclarat
       initialValues={(record) => editedValues(resource, record)}
       describeError={uniqueField(resource) ? takenText : undefined}
       maxWidth={dialogWidth(resource)}
+      history={{ entity: auditEntityOf(resource.name), resource: resource.name }}
     >
       <DeclaredInputs resource={resource} />
     </EditDialog>

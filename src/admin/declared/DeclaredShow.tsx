@@ -1,6 +1,7 @@
 import { Card, CardContent, Grid } from '@mui/material';
 import { shownFields } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
+import { HistoryPanel } from '../components/audit/History';
 import { DetailItem, DetailPage } from '../components/detail';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
 
@@ -19,6 +20,7 @@ export function DeclaredShow({ resource }: { resource: ResourceDeclaration }) {
           </Grid>
         </CardContent>
       </Card>
+      <HistoryPanel entity={resource.name} resource={resource.name} />
     </DetailPage>
   );
 }

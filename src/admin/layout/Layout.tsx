@@ -1,18 +1,20 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Box, Typography } from '@mui/material';
-import { memo, type ReactNode, useEffect } from 'react';
+import { memo, type ReactNode, Suspense, useEffect } from 'react';
 import { Logout, MenuItemLink, AppBar as RaAppBar, Layout as RaLayout, TitlePortal, UserMenu, useSidebarState, useTranslate } from 'react-admin';
 import { LAYOUT } from '../../shared/preferences';
+import { lazyNamed } from '../lazy';
 import { usePrincipal, useStaffIdentity } from '../providers/useStaff';
 import { AppBarToolbar, AppBarTools } from './AppBarTools';
 import { FullscreenButton } from './FullscreenButton';
 import { Menu } from './Menu';
-import { MenuSearch } from './MenuSearch';
 import { usePreferences } from './preferences';
 import { ShortcutsMenu } from './Shortcuts';
 import { QuickPanelButton, ShortcutBar } from './SidePanels';
 import { ThemeSettingsButton } from './ThemeSettings';
 import { TopMenu } from './TopMenu';
+
+const MenuSearch = lazyNamed(() => import('./MenuSearch'), 'MenuSearch');
 
 /** A Sub-Admin whose request is pending sees no navigation (spec §4). */
 function useNavigationHidden() {
@@ -46,7 +48,12 @@ const AppBar = memo(function AppBar() {
     >
       <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
       <AppBarTools>
-        {!hidden && <MenuSearch />}
+        {!hidden && (
+          // its Autocomplete is the only one of the start-up screens: fetched just after them, in a box of its size
+          <Suspense fallback={<Box sx={{ width: { xs: 150, sm: 220 }, mx: 1 }} />}>
+            <MenuSearch />
+          </Suspense>
+        )}
         {!hidden && <ShortcutsMenu />}
         {!hidden && preferences.rightSidePanel.display && <QuickPanelButton />}
         <FullscreenButton />

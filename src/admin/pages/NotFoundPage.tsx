@@ -1,10 +1,8 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { homePath } from '../../shared/access';
 import { isSignedIn, usePrincipal } from '../providers/useStaff';
-
-export const NOT_FOUND_PATH = '/pages/errors/error-404';
 
 /** Every unknown path lands here (spec §2). */
 export function NotFoundPage() {
@@ -37,6 +35,3 @@ export function NotFoundPage() {
     </Box>
   );
 }
-
-/** react-admin's catch-all: send unknown paths to the 404 page. */
-export const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;

@@ -3,8 +3,10 @@
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
 import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
+import type { AuditEntry } from '../../shared/audit';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
+import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
 import { session } from './session';
 
@@ -30,6 +32,8 @@ export interface EndpointRow {
   defaultOrder: ListOrder;
   /** fixed query parameters (user_type, typeUser, type…) */
   query?: Record<string, string>;
+  /** the list's filters beside its search, sent as query parameters of the same names */
+  filters?: readonly string[];
   /** react-admin sort field -> server sort name, where they differ */
   sortNames?: Record<string, string>;
   /** POST path that creates (the body is sent as multipart form data) */
@@ -60,6 +64,7 @@ export function endpointRow(resource: ResourceDeclaration): EndpointRow {
     defaultOrder: api.defaultOrder,
     ...(api.one ? { one: withId(api.one) } : {}),
     ...(api.query ? { query: { ...api.query } } : {}),
+    ...(api.filters ? { filters: api.filters } : {}),
     ...(api.create ? { create: api.create } : {}),
     ...(api.update ? { update: api.update } : {}),
     ...(api.remove ? { remove: withId(api.remove) } : {}),
@@ -93,8 +98,11 @@ export function listQuery(row: EndpointRow, params: Partial<GetListParams>): str
         ? { direction: sort.order === 'ASC' ? 'ASC' : 'DESC', name: 'id', type: 'default' }
         : row.defaultOrder;
   const filter = typeof params.filter?.q === 'string' ? params.filter.q : undefined;
+  // the list's own filters, each set one as it is (react-admin drops emptied ones)
+  const filters = Object.fromEntries((row.filters ?? []).map((name) => [name, params.filter?.[name] === '' ? undefined : params.filter?.[name]]));
   return toQuery({
     ...row.query,
+    ...filters,
     page: page - 1 + row.pageBase,
     limit: perPage,
     filter: filter || undefined,
@@ -178,6 +186,14 @@ export function moderationPath(report: ReportTarget): string {
   return `/user/approveReportByAdmin${toQuery({ reportId: report.id, status, type: report.type, ...target })}`;
 }
 
+/** A staff member the audit log's person filter offers. */
+export interface AuditPerson {
+  id: number;
+  name: string;
+  email: string;
+  user_type: string;
+}
+
 /** What a call answers beside its data: the server's message (shown translated). */
 interface Said {
   message: string;
@@ -185,6 +201,10 @@ interface Said {
 
 export interface BackOfficeDataProvider extends DataProvider {
   getStatistics(): Promise<DashboardStatistics>;
+  /** a record's history, newest first: the first `limit` entries and how many there are */
+  recordHistory(entity: string, id: RaRecord['id'], limit: number, signal?: AbortSignal): Promise<{ data: AuditEntry[]; total: number }>;
+  /** the audit log's person filter: staff whose name or email holds `filter`, or the one of `id` */
+  auditPeople(query: { filter?: string; id?: RaRecord['id'] }, signal?: AbortSignal): Promise<AuditPerson[]>;
   /** the browser's Google Maps key, or null (the offline route plot then) */
   geoConfig(): Promise<{ browserKey: string | null }>;
   /** address suggestions for what was typed (the offline gazetteer, or Google with a key) */
@@ -207,6 +227,8 @@ export interface BackOfficeDataProvider extends DataProvider {
    * at once (no token refresh first) and outlive the page.
    */
   savePreferences(changes: object, leaving?: boolean): Promise<void>;
+  /** the whole list as shown (its search, sort and filters) as the CSV file the server streams */
+  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>): Promise<DownloadedFile>;
   /** the guest's forgot / reset password forms */
   forgotPassword(body: { email: string }): Promise<Said>;
   resetPassword(body: { token: string; password: string }): Promise<Said>;
@@ -260,13 +282,20 @@ export const dataProvider: BackOfficeDataProvider = {
     const { id = res.data.data?.id, duplicates = [] } = res.data;
     return { data: { ...params.data, id, duplicates }, meta: { message: res.message } } as never;
   },
+  /**
+   * Sends the version of the record the form was opened on (`previousData.updated_at`): the server saves
+   * only if nobody changed it since (a 409 'recordChanged' otherwise). Answers the record with the new
+   * version the server gave it, so that the next save from the same screen is checked against that.
+   */
   async update(resource, params) {
     const row = endpoint(resource);
-    const res = await call(need(row, 'update', resource), {
+    const version = (params.previousData as { updated_at?: unknown } | undefined)?.updated_at;
+    const res = await call<{ data?: { updated_at?: unknown } }>(need(row, 'update', resource), {
       method: 'POST',
-      ...bodyOf(row, { ...params.data, id: params.id }),
+      ...bodyOf(row, { ...params.data, id: params.id, updated_at: typeof version === 'string' ? version : undefined }),
     });
-    return { data: { ...params.data, id: params.id }, meta: { message: res.message } } as never;
+    const saved = res.data?.data?.updated_at;
+    return { data: { ...params.data, id: params.id, ...(typeof saved === 'string' ? { updated_at: saved } : {}) }, meta: { message: res.message } } as never;
   },
   /**
    * A status set on several records: one bulk call where the resource has one (the users: active or
@@ -337,6 +366,12 @@ export const dataProvider: BackOfficeDataProvider = {
     if (token) session.save(token, data.user, data.refresh_token);
     return { user: data.user, message };
   },
+  async exportCsv(resource, params) {
+    const row = endpoint(resource);
+    await ensureFreshToken();
+    const { fetchFile } = await import('./fileDownload');
+    return fetchFile(`${row.list}${listQuery(row, params)}&format=csv`);
+  },
   async savePreferences(changes, leaving = false) {
     const options = { method: 'POST', ...json(changes), keepalive: leaving } as fetchUtils.Options;
     await (leaving ? apiFetch('/auth/user/preferences', options) : call('/auth/user/preferences', options));
@@ -350,5 +385,12 @@ export const dataProvider: BackOfficeDataProvider = {
   async getStatistics() {
     const { data } = await call<DashboardStatistics>('/user/user-statistics');
     return data;
+  },
+  async recordHistory(entity, id, limit, signal) {
+    const { data } = await call<ListPayload<AuditEntry>>(`/audit/${encodeURIComponent(entity)}/${encodeURIComponent(String(id))}${toQuery({ page: 0, limit })}`, { signal });
+    return { data: data.data, total: data.meta.total };
+  },
+  async auditPeople({ filter, id }, signal) {
+    return (await call<{ data: AuditPerson[] }>(`/audit/people${toQuery({ filter: filter || undefined, id: id === undefined ? undefined : String(id) })}`, { signal })).data.data;
   },
 };

@@ -5,6 +5,7 @@
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { declaredScreens } from '../declared/screens';
 import type { ResourceScreens } from './ownScreens';
+import audit from './audit';
 import itinerary from './itinerary';
 import post from './post';
 import report from './report';
@@ -25,6 +26,7 @@ const SPECIAL: Readonly<Record<string, ResourceScreens>> = {
   report,
   reportedComments,
   reportedUsers,
+  audit,
 };
 
 /** A resource's screens: its own, or those its declaration makes. */

@@ -13,8 +13,10 @@
 //   Sub-Admin, granting or withdrawing a permission and deleting an account all take effect on the very
 //   next call (tests/api/principal-cache.test.ts);
 // - a read that was under way while such a write happened is used for its own call only, never kept;
-// - a change made by another process (a second server on the same PostgreSQL, the seed CLI, SQL by hand)
-//   is seen after PRINCIPAL_TTL_MS at most.
+// - a write of another server on the same PostgreSQL empties it too, as soon as its notification arrives
+//   (replicas/sync.ts: sent before that server acknowledges the write, here within milliseconds);
+// - a change made by any other process (the seed CLI, SQL by hand), or while the notification connection
+//   is down, is seen after PRINCIPAL_TTL_MS at most.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canAccess, isStaff, type Principal, type ResourceName, satisfies } from '../../shared/access';

@@ -39,7 +39,8 @@ const TOO_MANY = 'Too many failed sign-in attempts. Please try again later.';
 const ACCOUNT_LOCKED =
   'Too many failed sign-in attempts on this account. Please try again later, or reset your password by email to sign in now.';
 
-export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits): Throttle {
+/** `onFailedLogin`: told of each sign-in whose email or password was wrong (the metrics count them). */
+export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits, opts: { onFailedLogin?: () => void } = {}): Throttle {
   const windowStart = () => new Date(Date.now() - limits.windowSeconds * 1000).toISOString();
 
   /** Writes one row per key, then counts each key's rows in the window (the new row included). */
@@ -86,6 +87,7 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
           await db.deleteFrom('login_failures').where('key', 'in', [pair, account]).execute();
         },
         async failed() {
+          opts.onFailedLogin?.();
           // keep the table small: forget failures older than the window
           await db.deleteFrom('login_failures').where('created_at', '<=', windowStart()).execute();
         },

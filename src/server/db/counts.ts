@@ -1,7 +1,7 @@
 // Totals that are maintained, not counted: a list's unfiltered total and the dashboard read one row of
 // row_counts instead of counting a million rows, and the users list sorts by per-user counts kept on the
 // user's row. Triggers keep both (SQLite and PostgreSQL alike), so every writer, the seeders included,
-// keeps them right. Defined once here; migration 011 installs them.
+// keeps them right. Defined once here; migration 011 installs them (020 the audit trail's).
 import { type Kysely, NoResultError, sql } from 'kysely';
 import { type DialectName, hasColumn } from './index';
 import { runKept } from './keptStatements';
@@ -9,7 +9,7 @@ import type { Database } from './schema';
 
 /** A table whose live rows are counted under a key; `{r}` stands for the row (new or old). */
 interface CountedTable {
-  table: 'posts' | 'users' | 'spots' | 'reports';
+  table: 'posts' | 'users' | 'spots' | 'reports' | 'audit_log';
   /** the row counts (a soft-deleted post does not) */
   live: string;
   /** the counter's name for the row */
@@ -45,6 +45,12 @@ export const COUNTED: CountedTable[] = [
   { table: 'reports', live: 'TRUE', key: `'reports:' || {r}.type`, watch: ['type'] },
 ];
 
+/**
+ * The audit trail's totals, per kind of record (migration 020 installs them; 011 stays as it was).
+ * Entries are only ever added, so no update moves one: no update trigger.
+ */
+export const AUDIT_COUNTED: CountedTable = { table: 'audit_log', live: 'TRUE', key: `'audit_log:' || {r}.entity`, watch: [] };
+
 /** The per-user counts the users list shows and sorts by. */
 export const OWNER_COUNT_COLUMNS = ['post_count', 'itinerary_count', 'spot_count'] as const;
 
@@ -64,16 +70,23 @@ function moves(c: CountedTable, r: 'new' | 'old' | 'NEW' | 'OLD', sign: 1 | -1):
   return [counter, ...owners];
 }
 
-/** What installCounts makes, removed (so that the migration may run again over its own work). */
-async function removeCounts(db: Kysely<unknown>, dialect: DialectName) {
-  for (const c of COUNTED) {
-    if (dialect === 'postgres') {
-      await sql.raw(`DROP TRIGGER IF EXISTS ${c.table}_counts ON ${c.table}`).execute(db);
-      await sql.raw(`DROP FUNCTION IF EXISTS ${c.table}_counts()`).execute(db);
-    } else {
-      for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${c.table}_counts_${suffix}`).execute(db);
-    }
+/** A counted table's triggers, removed. */
+async function dropCounter(db: Kysely<unknown>, dialect: DialectName, c: CountedTable) {
+  if (dialect === 'postgres') {
+    await sql.raw(`DROP TRIGGER IF EXISTS ${c.table}_counts ON ${c.table}`).execute(db);
+    await sql.raw(`DROP FUNCTION IF EXISTS ${c.table}_counts()`).execute(db);
+  } else {
+    for (const suffix of ['ai', 'ad', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${c.table}_counts_${suffix}`).execute(db);
   }
+}
+
+/**
+ * What installCounts makes, removed (so that the migration may run again over its own work), and the
+ * audit trail's triggers (020 makes them again): SQLite checks every trigger when a table changes, and
+ * theirs name the row_counts table dropped here.
+ */
+async function removeCounts(db: Kysely<unknown>, dialect: DialectName) {
+  for (const c of [...COUNTED, AUDIT_COUNTED]) await dropCounter(db, dialect, c);
   await sql`DROP TABLE IF EXISTS row_counts`.execute(db);
   for (const column of OWNER_COUNT_COLUMNS) {
     await sql.raw(`DROP INDEX IF EXISTS users_type_${column}`).execute(db);
@@ -93,13 +106,20 @@ export async function installCounts(db: Kysely<unknown>, dialect: DialectName) {
     await db.schema.alterTable('users').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
     await db.schema.createIndex(`users_type_${column}`).on('users').columns(['user_type', column]).execute();
   }
+  for (const c of COUNTED) await installCounter(db, dialect, c);
+}
 
-  for (const c of COUNTED) {
-    if (dialect === 'postgres') {
-      const body = (r: 'NEW' | 'OLD', sign: 1 | -1) => moves(c, r, sign).map((s) => `    ${s};`).join('\n');
-      await sql
-        .raw(
-          `CREATE FUNCTION ${c.table}_counts() RETURNS trigger LANGUAGE plpgsql AS $body$
+/**
+ * Migration step: one counted table's triggers, and its counts as they stand (row_counts exists); run
+ * again, it replaces its own work.
+ */
+export async function installCounter(db: Kysely<unknown>, dialect: DialectName, c: CountedTable) {
+  await dropCounter(db, dialect, c);
+  if (dialect === 'postgres') {
+    const body = (r: 'NEW' | 'OLD', sign: 1 | -1) => moves(c, r, sign).map((s) => `    ${s};`).join('\n');
+    await sql
+      .raw(
+        `CREATE FUNCTION ${c.table}_counts() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
 ${body('OLD', -1)}
@@ -110,31 +130,29 @@ ${body('NEW', 1)}
   RETURN NULL;
 END
 $body$`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `CREATE TRIGGER ${c.table}_counts AFTER INSERT OR DELETE OR UPDATE OF ${c.watch.join(', ')} ON ${c.table} FOR EACH ROW EXECUTE FUNCTION ${c.table}_counts()`,
-        )
-        .execute(db);
-    } else {
-      const trigger = (name: string, event: string, statements: string[]) =>
-        sql.raw(`CREATE TRIGGER ${c.table}_counts_${name} AFTER ${event} ON ${c.table} BEGIN ${statements.map((s) => `${s};`).join(' ')} END`).execute(db);
-      await trigger('ai', 'INSERT', moves(c, 'new', 1));
-      await trigger('ad', 'DELETE', moves(c, 'old', -1));
-      await trigger('au', `UPDATE OF ${c.watch.join(', ')}`, [...moves(c, 'old', -1), ...moves(c, 'new', 1)]);
-    }
-    // the rows already there
-    await sql
-      .raw(`INSERT INTO row_counts(name, n) SELECT ${row(c.key, 'r' as 'new')}, count(*) FROM ${c.table} r WHERE ${row(c.live, 'r' as 'new')} GROUP BY 1`)
+      )
       .execute(db);
-    for (const o of c.owner?.counters ?? []) {
-      await sql
-        .raw(
-          `UPDATE users SET ${o.column} = (SELECT count(*) FROM ${c.table} r WHERE r.${c.owner!.column} = users.id AND ${row(c.live, 'r' as 'new')} AND ${row(o.when, 'r' as 'new')})`,
-        )
-        .execute(db);
-    }
+    // a table whose rows never move from one counter to another (watch: none) has no update trigger
+    const update = c.watch.length ? ` OR UPDATE OF ${c.watch.join(', ')}` : '';
+    await sql.raw(`CREATE TRIGGER ${c.table}_counts AFTER INSERT OR DELETE${update} ON ${c.table} FOR EACH ROW EXECUTE FUNCTION ${c.table}_counts()`).execute(db);
+  } else {
+    const trigger = (name: string, event: string, statements: string[]) =>
+      sql.raw(`CREATE TRIGGER ${c.table}_counts_${name} AFTER ${event} ON ${c.table} BEGIN ${statements.map((s) => `${s};`).join(' ')} END`).execute(db);
+    await trigger('ai', 'INSERT', moves(c, 'new', 1));
+    await trigger('ad', 'DELETE', moves(c, 'old', -1));
+    if (c.watch.length) await trigger('au', `UPDATE OF ${c.watch.join(', ')}`, [...moves(c, 'old', -1), ...moves(c, 'new', 1)]);
+  }
+  // the rows already there (their counters, counted before, first forgotten)
+  await sql.raw(`DELETE FROM row_counts WHERE name IN (SELECT ${row(c.key, 'r' as 'new')} FROM ${c.table} r)`).execute(db);
+  await sql
+    .raw(`INSERT INTO row_counts(name, n) SELECT ${row(c.key, 'r' as 'new')}, count(*) FROM ${c.table} r WHERE ${row(c.live, 'r' as 'new')} GROUP BY 1`)
+    .execute(db);
+  for (const o of c.owner?.counters ?? []) {
+    await sql
+      .raw(
+        `UPDATE users SET ${o.column} = (SELECT count(*) FROM ${c.table} r WHERE r.${c.owner!.column} = users.id AND ${row(c.live, 'r' as 'new')} AND ${row(o.when, 'r' as 'new')})`,
+      )
+      .execute(db);
   }
 }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -32,12 +32,34 @@ export interface Db {
    * Calls `listener` each time a write through `db` has become visible to every connection: after its
    * statement, or after the commit (or rollback) of the transaction it ran in. `tables` are the tables
    * it wrote, or null when they cannot be told (raw SQL, DDL): then any table may have changed. Answers
-   * a function that removes the listener. Writes by other processes are not seen.
+   * a function that removes the listener. Writes by other processes are not seen, unless they are
+   * told with tellWrite (replicas/sync.ts relays those of the other servers on the same PostgreSQL).
    */
   onWrite(listener: WriteListener): () => void;
+  /** Tells this process's onWrite listeners about a write another process made. */
+  tellWrite(tables: readonly string[] | null): void;
+  /**
+   * Sets what runs on the writing connection once a write is visible and before its caller goes on
+   * (after an autocommitted write statement, after a commit): replicas/sync.ts sends its NOTIFY there,
+   * so the other servers hear of a write before it is acknowledged. Its failure never fails the write.
+   */
+  relayWrites(relay: WriteRelay | null): void;
+  /** The connections as the metrics report them: PostgreSQL's pool, SQLite's single connection. */
+  connections(): ConnectionStats;
+}
+
+export interface ConnectionStats {
+  /** open connections */
+  total: number;
+  /** open connections doing nothing */
+  idle: number;
+  /** queries waiting for a connection */
+  waiting: number;
 }
 
 export type WriteListener = (tables: readonly string[] | null) => void;
+/** `run` runs a statement on the connection that wrote. */
+export type WriteRelay = (tables: readonly string[] | null, run: (sql: string, parameters: readonly unknown[]) => Promise<unknown>) => Promise<void>;
 
 // COUNT(*) and BIGINT come back from PostgreSQL as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -55,11 +77,13 @@ export const dialectOf = (db: object): DialectName | undefined => dialects.get(d
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string; log?: LogConfig }): Db {
   const writes = createWriteWatch();
   const onWrite = (listener: WriteListener) => writes.add(listener);
+  const { tell: tellWrite, relayWrites } = writes;
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: writes.watch(new PostgresDialect({ pool })), log: opts.log });
     dialects.set(db, 'postgres');
-    return { db, dialect: 'postgres', close: () => db.destroy(), onWrite };
+    const connections = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', close: () => db.destroy(), onWrite, tellWrite, relayWrites, connections };
   }
   if (opts.databaseUrl) throw new Error(`DATABASE_URL must start with postgres:// (got "${opts.databaseUrl}")`);
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'backoffice.sqlite');
@@ -77,7 +101,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
   const db = new Kysely<Database>({ dialect: writes.watch(new SqliteDialect({ database: withStatementCache(sqlite) })), log: opts.log });
   dialects.set(db, 'sqlite');
-  return { db, dialect: 'sqlite', close: () => db.destroy(), onWrite };
+  // a single connection; the queue Kysely keeps before it (one transaction at a time) is not visible from here
+  return { db, dialect: 'sqlite', close: () => db.destroy(), onWrite, tellWrite, relayWrites, connections: () => ({ total: 1, idle: 1, waiting: 0 }) };
 }
 
 /** Prepared statements kept for reuse: a list page's few statements are compiled once, not per request. */
@@ -220,9 +245,18 @@ function createWriteWatch() {
     c.pending = undefined;
     if (pending !== undefined) tell(pending === null ? null : [...pending]);
   };
-  const write = async <R>(c: WatchedConnection, compiled: CompiledQuery, tables: readonly string[] | null) => {
+  let relay: WriteRelay | null = null;
+  const relayed = async (c: WatchedConnection, tables: readonly string[] | null) => {
     try {
-      return await c.inner.executeQuery<R>(compiled);
+      await relay?.(tables, (text, parameters) => c.inner.executeQuery(CompiledQuery.raw(text, [...parameters])));
+    } catch {
+      // the write stands; the relay reports its own failures
+    }
+  };
+  const write = async <R>(c: WatchedConnection, compiled: CompiledQuery, tables: readonly string[] | null) => {
+    let result: QueryResult<R>;
+    try {
+      result = await c.inner.executeQuery<R>(compiled);
     } finally {
       if (!c.inTransaction) tell(tables);
       else if (tables === null || c.pending === null) c.pending = null;
@@ -231,6 +265,8 @@ function createWriteWatch() {
         for (const t of tables) c.pending.add(t);
       }
     }
+    if (relay && !c.inTransaction) await relayed(c, tables);
+    return result;
   };
   const connection = (inner: DatabaseConnection): WatchedConnection => {
     const c: WatchedConnection = {
@@ -268,11 +304,14 @@ function createWriteWatch() {
         (c as WatchedConnection).inTransaction = true;
       },
       commitTransaction: async (c: DatabaseConnection) => {
+        const pending = (c as WatchedConnection).pending;
         try {
           await inner.commitTransaction(unwrap(c));
         } finally {
           ended(c as WatchedConnection);
         }
+        // one relay per transaction that wrote, with every table it wrote
+        if (relay && pending !== undefined) await relayed(c as WatchedConnection, pending === null ? null : [...pending]);
       },
       rollbackTransaction: async (c: DatabaseConnection) => {
         try {
@@ -291,6 +330,10 @@ function createWriteWatch() {
     return out;
   };
   return {
+    tell,
+    relayWrites(next: WriteRelay | null) {
+      relay = next;
+    },
     add(listener: WriteListener) {
       listeners.add(listener);
       return () => {

@@ -19,6 +19,7 @@ import * as m015 from './migrations/015_fold_speed';
 import * as m016 from './migrations/016_live_post_indexes';
 import * as m017 from './migrations/017_post_search_by_type';
 import * as m018 from './migrations/018_report_search_text';
+import * as m020 from './migrations/020_audit_indexes';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -44,6 +45,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '016_live_post_indexes': bind(m016),
       '017_post_search_by_type': bind(m017),
       '018_report_search_text': bind(m018),
+      '020_audit_indexes': bind(m020),
     }) };
 }
 

@@ -10,8 +10,9 @@
 //   commit of its transaction) forgets every kept answer, so the next call sees the write. Triggers write
 //   to other tables than the statement names, so no table is told apart from another;
 // - an answer whose reading overlapped such a write is sent, never kept;
-// - a write by another process (a second server on the same PostgreSQL) is seen after `ttlMs` at most,
-//   as for the guard's accounts (auth/guard.ts).
+// - a write of another server on the same PostgreSQL forgets them too when its notification arrives
+//   (replicas/sync.ts, within milliseconds); a write by any other process (SQL by hand, the seed CLI) is
+//   seen after `ttlMs` at most, as for the guard's accounts (auth/guard.ts).
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/index';
 
@@ -91,6 +92,8 @@ export function registerAnswerCache(app: FastifyInstance, onWrite: Db['onWrite']
     const startedAt = request.answerCacheGeneration;
     if (startedAt === undefined || startedAt !== generation || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (payload.length > MAX_ANSWER_BYTES) return payload;
+    // JSON pages only: an export (`format=csv`, a stream) is read anew each time
+    if (!String(reply.getHeader('content-type') ?? 'application/json').startsWith('application/json')) return payload;
     const key = keyOf(request);
     if (key === null) return payload;
     forget(key);

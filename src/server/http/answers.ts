@@ -26,17 +26,26 @@ export const listAnswer = <T extends ZodType>(row: T) => answerOf(z.object({ dat
 /** A done action with nothing to return (`data` is null). */
 export const doneAnswer = answerOf(z.null());
 
-/** A refusal: the message says why; `data.errors` names each bad field when a body or query failed its schema. */
+export const REFUSED_DESCRIPTION = 'Refused: the message says why';
+
+/**
+ * A refusal: the message says why; `data.errors` names each bad field when a body or query failed its
+ * schema; `requestId` is the request's id in the server's log (and its X-Request-Id header).
+ */
 export const refusalAnswer = z
   .object({
     status: whole,
     message: z.string().min(1),
     data: z.union([z.null(), z.looseObject({ errors: z.record(z.string(), z.string()).optional() })]),
+    requestId: z.string().min(1),
   })
-  .meta({ description: 'Refused: the message says why' });
+  .meta({ description: REFUSED_DESCRIPTION });
 
 /** The refusals a route may give beyond the ones its kind always gives, to spread into `schema.response`. */
 export const refusals = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, refusalAnswer]));
+
+/** A refusal whose meaning on this route differs from the usual one (http/openapi.ts keeps this description). */
+export const refusalBecause = (description: string) => refusalAnswer.meta({ description });
 
 /** `true` when two types describe the same values, else `false`. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -25,6 +25,11 @@ export const listQuerySchema = z.object({
   /** the records whose `reference` field holds `reference_id` (react-admin's getManyReference), where the list allows it */
   reference: z.string().max(60).optional(),
   reference_id: z.string().max(30).optional(),
+  /** `csv`: the whole list (its search, order, reference; not a page) as a CSV file, streamed */
+  format: z
+    .enum(['json', 'csv'])
+    .optional()
+    .describe('csv: the whole list (its search, order and reference; page and limit aside) as a CSV file, streamed'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -41,6 +46,8 @@ export interface ListRequest<Col extends string> {
   ids?: number[];
   /** only the rows whose column holds this id */
   reference?: { column: Col; id: number };
+  /** `csv`: the whole list is exported (exportListQuery), page and limit aside */
+  format: 'json' | 'csv';
 }
 
 export interface ListSpec<Col extends string> {
@@ -64,7 +71,7 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
   const page = Math.max(int('page', q.page, spec.pageBase), spec.pageBase);
   const pageIndex = page - spec.pageBase;
   const offset = pageIndex * limit;
-  if (offset > MAX_OFFSET) throw badRequest('validation.invalidInput', { page: 'page is too deep; refine the search' });
+  if (offset > MAX_OFFSET && q.format !== 'csv') throw badRequest('validation.invalidInput', { page: 'page is too deep; refine the search' });
   let order: ListOrder;
   try {
     order = parseOrder(q.order) ?? spec.defaultOrder;
@@ -83,6 +90,7 @@ export function parseListQuery<Col extends string>(q: ListQuery, spec: ListSpec<
     offset,
     filter: (q.filter ?? '').trim(),
     order: { column, direction: order.direction === 'DESC' ? 'desc' : 'asc' },
+    format: q.format ?? 'json',
     ...(q.ids === undefined ? {} : { ids: parseIds(q.ids) }),
     ...(q.reference === undefined && q.reference_id === undefined ? {} : { reference: parseReference(q, spec.references ?? {}) }),
   };
@@ -138,6 +146,12 @@ export interface ListPlan {
    * request only through `base` and the list request): its statements are then kept compiled.
    */
   name?: string;
+  /**
+   * The column whose descending order lists the newest rows, when the list's indexes hold that one
+   * rather than the id's (the audit trail, by time: a person's entries of March are found through
+   * (actor, created_at), where the newest ids would be walked back from today). The id by default.
+   */
+  newest?: string;
 }
 
 /**
@@ -165,16 +179,9 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   plan: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
   const { search, db } = plan;
-  // a reference is one more fixed condition of the list
-  const base = req.reference ? (rowsOfList.where(sql.ref(req.reference.column), '=', req.reference.id) as QB) : rowsOfList;
+  const { base, run, ordered, rowsOf } = listStatements(rowsOfList, select, req, idColumn, plan);
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
-  const run = statementsOf(db, plan.name, base, idColumn, req);
-  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
-    qb.orderBy(sql.ref(req.order.column), req.order.direction).orderBy(sql.ref(idColumn), req.order.direction) as Q;
   const ids = (rows: unknown[]) => rows.map((r) => (r as { id: unknown }).id);
-  /** Rows of the given ids, in the list's order. */
-  const rowsOf = async (of: unknown[]) =>
-    (of.length ? run(`rows`, of, (holes) => ordered(select(base).where(sql.ref(idColumn), 'in', holes))) : []) as Promise<Row[]>;
   // the page's ids first, then their rows: skipping `offset` rows walks the index alone, without the
   // joins and sub-selects of the shown columns (a deferred join)
   const page = async (role: string, qb: () => QB) =>
@@ -230,7 +237,7 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   const share = Number(
     (
       await run('share', [needed], ([limit]) => {
-        const newest = probeIds().orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
+        const newest = (plan.newest ? probeIds().orderBy(sql.ref(plan.newest), 'desc') : probeIds()).orderBy(sql.ref(idColumn), 'desc').limit(PROBE_ROWS);
         const found = stopAt(base.select(sql.lit(1).as('one')).where(sql.ref(idColumn), 'in', newest).where(search(false)), limit).as('found');
         return db.selectFrom(found).select(sql<number>`count(*)`.as('n'));
       })
@@ -265,6 +272,177 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
     if (total <= EXACT_TOTAL_UP_TO) return { rows: await rowsOf(ids(found)), meta: meta(total) };
     return { rows: await page('walk', walked), meta: meta(EXACT_TOTAL_UP_TO, false) };
   }
+}
+
+// ---- the whole list, exported -------------------------------------------------------------------------
+
+/** The export's sizes (tests make them small to reach every branch with a few rows). */
+export const EXPORT_PLAN = {
+  /** rows of the list's order one statement walks (an index: a few milliseconds for 10,000) */
+  walkRows: 10_000,
+  /** the same with a search, whose row test costs far more (posts fold their text in JavaScript on SQLite) */
+  testedRows: 500,
+  /** ids whose rows one statement reads (always this many parameters: one kept statement per list) */
+  rowsPerRead: 250,
+};
+
+/** A list read for an answer: a page with its paging (JSON), or the whole list in batches (CSV). */
+export type Listed<Row> = { rows: Row[]; meta: ListMeta } | { batches: AsyncIterable<Row[]> };
+
+/** The list as the request asks: a page (runListQuery), or with `format=csv` the whole list (exportListQuery). */
+export async function readList<QB extends SelectQueryBuilder<any, any, object>, Row>(
+  rowsOfList: QB,
+  select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
+  req: ListRequest<string>,
+  idColumn: string,
+  plan: ListPlan,
+): Promise<Listed<Row>> {
+  if (req.format === 'csv') return { batches: exportListQuery(rowsOfList, select, req, idColumn, plan) };
+  return runListQuery(rowsOfList, select, req, idColumn, plan);
+}
+
+/**
+ * The whole list (its search, order and reference; `ids` when given), in its order, batch by batch, read
+ * in short statements so that an export of a million rows never holds the database for long (SQLite has
+ * one connection, on this thread: a single statement streaming every row would stall every request):
+ * 1. the ids in the list's order, EXPORT_PLAN.walkRows at a time, each walk going on from the last
+ *    (sort value, id) it read. A walk is split where an index can seek: the rest of the last value's
+ *    rows (`col = v AND id > i`, a seek on both), then the values beyond (`col > v`); a single
+ *    `(col, id) > (v, i)` makes SQLite seek on `col` alone and read the whole run of equal values again
+ *    at each step (is_planeed: 870,000 equal values). NULLs are walked apart, by id, where the database
+ *    sorts them: first in an ascending SQLite order, last on PostgreSQL (the other way round descending).
+ *    Offset chunks would skip n²/2·walkRows rows over the export. Rows added during the export are left
+ *    out (ids up to the largest at the start); a row whose sort value changes meanwhile may be missed or
+ *    read twice, as when paging;
+ * 2. a search is the row test, read as a column of the walk (`hit`) rather than a condition, so that a
+ *    rare term still walks EXPORT_PLAN.testedRows rows per statement, never the whole list in one;
+ * 3. the rows of EXPORT_PLAN.rowsPerRead ids at a time through the list's own deferred join, put in the
+ *    walk's order here (rowsInOrder).
+ * Nothing is read before the consumer asks for the next batch, nothing more once it stops, and each
+ * statement first lets the requests that came meanwhile queue theirs.
+ */
+export async function* exportListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
+  rowsOfList: QB,
+  select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
+  req: ListRequest<string>,
+  idColumn: string,
+  plan: ListPlan,
+): AsyncGenerator<Row[]> {
+  // the page is no part of an export: its statements are kept once for every page
+  const whole: ListRequest<string> = { ...req, page: 0, pageIndex: 0, limit: 0, offset: 0 };
+  const { base, run, ordered, rowsOf, rowsInOrder } = listStatements(rowsOfList, select, whole, idColumn, plan);
+  if (req.ids) {
+    yield await rowsOf(req.ids);
+    return;
+  }
+  const { search, db } = plan;
+  const tested = !!(req.filter && search);
+  const { rowsPerRead } = EXPORT_PLAN;
+  const walkRows = tested ? Math.min(EXPORT_PLAN.testedRows, EXPORT_PLAN.walkRows) : EXPORT_PLAN.walkRows;
+  const { column, direction } = req.order;
+  const past = direction === 'asc' ? '>' : '<';
+  const col = sql.ref(column);
+  const id = sql.ref(idColumn);
+  const top = (await run('export top', [], () => base.select(sql`max(${id})`.as('top'))))[0]?.top;
+  if (top === null || top === undefined) return;
+
+  type Walked = { id: unknown; sort_key: unknown; hit?: unknown };
+  type Narrow = (qb: QB, values: readonly unknown[]) => SelectQueryBuilder<any, any, any>;
+  /**
+   * Up to `limit` rows of the list's order within `narrow`, of the ids present at the start (`top`). A
+   * walk on from an id (`after`) in a descending order is below the top already: a second upper bound
+   * on the id would have SQLite seek by one of them only, the top, and skip down to the id at each walk.
+   */
+  const walk = (role: string, values: unknown[], limit: number, narrow: Narrow, after = false) => {
+    const belowTop = after && direction === 'desc';
+    return run(`export ${role}`, [top, limit, ...values], ([last, take, ...rest]) => {
+      const qb = narrow((belowTop ? base : base.where(id, '<=', last)) as QB, rest).select([id.as('id'), col.as('sort_key')]);
+      return ordered(tested ? qb.select(sql`${search!(false)}`.as('hit')) : qb).limit(take as number);
+    }) as Promise<Walked[]>;
+  };
+
+  // where NULLs stand in the order: SQLite sorts them first, PostgreSQL last (ascending)
+  const nullsFirst = (dialectOf(db) === 'postgres') === (direction === 'desc');
+  const parts: ('ids' | 'nulls' | 'values')[] = column === idColumn ? ['ids'] : nullsFirst ? ['nulls', 'values'] : ['values', 'nulls'];
+  /** the next walkRows rows of `part` after `after` (none: from its start) */
+  const next = async (part: (typeof parts)[number], after: Walked | undefined): Promise<Walked[]> => {
+    if (part === 'ids') return after ? walk('ids after', [after.id], walkRows, (qb, [i]) => qb.where(id, past, i), true) : walk('ids', [], walkRows, (qb) => qb);
+    if (part === 'nulls') {
+      return after
+        ? walk('nulls after', [after.id], walkRows, (qb, [i]) => qb.where(col, 'is', null).where(id, past, i), true)
+        : walk('nulls', [], walkRows, (qb) => qb.where(col, 'is', null));
+    }
+    if (!after) return walk('values', [], walkRows, (qb) => qb.where(col, 'is not', null));
+    const same = await walk('same value after', [after.sort_key, after.id], walkRows, (qb, [v, i]) => qb.where(col, '=', v).where(id, past, i), true);
+    if (same.length === walkRows) return same;
+    return same.concat(await walk('beyond', [after.sort_key], walkRows - same.length, (qb, [v]) => qb.where(col, past, v)));
+  };
+
+  let pending: unknown[] = [];
+  /** the rows of the first rowsPerRead pending ids (padded: the statement always has as many) */
+  const read = () => {
+    const of = pending.slice(0, rowsPerRead);
+    pending = pending.slice(rowsPerRead);
+    while (of.length < rowsPerRead) of.push(of[0]);
+    return rowsInOrder(of);
+  };
+  /** The ids found (the rows that pass the search) and where the walk goes on from; none at the part's end. */
+  const step = async (part: (typeof parts)[number], after: Walked | undefined) => {
+    const walked = await next(part, after);
+    for (const row of walked) if (!tested || isTrue(row.hit)) pending.push(row.id);
+    return walked.length < walkRows ? undefined : walked[walked.length - 1];
+  };
+  for (const part of parts) {
+    let after: Walked | undefined;
+    do {
+      await turn();
+      after = await step(part, after);
+      while (pending.length >= rowsPerRead) {
+        await turn();
+        yield await read();
+      }
+    } while (after);
+  }
+  if (pending.length) yield await read();
+}
+
+/** Lets the event loop take the I/O that waits (new requests) before the export's next statement. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A condition read as a column: 1/0 on SQLite, true/false on PostgreSQL. */
+const isTrue = (value: unknown) => value === true || value === 1 || value === '1' || value === 't';
+
+/**
+ * What a list's statements are built from, for a page and for an export alike: the fixed conditions
+ * (`base`, with the reference), the runner that keeps them compiled, the list's order with the id as
+ * tie-breaker, and the rows of given ids in that order (the deferred join).
+ */
+function listStatements<QB extends SelectQueryBuilder<any, any, object>, Row>(
+  rowsOfList: QB,
+  select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
+  req: ListRequest<string>,
+  idColumn: string,
+  plan: ListPlan,
+) {
+  // a reference is one more fixed condition of the list
+  const base = req.reference ? (rowsOfList.where(sql.ref(req.reference.column), '=', req.reference.id) as QB) : rowsOfList;
+  const run = statementsOf(plan.db, plan.name, base, idColumn, req);
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(qb: Q) =>
+    qb.orderBy(sql.ref(req.order.column), req.order.direction).orderBy(sql.ref(idColumn), req.order.direction) as Q;
+  /** Rows of the given ids, in the list's order. */
+  const rowsOf = async (of: readonly unknown[]) =>
+    (of.length ? run(`rows`, [...of], (holes) => ordered(select(base).where(sql.ref(idColumn), 'in', holes))) : []) as Promise<Row[]>;
+  /**
+   * Rows of the given ids in the order given (one each, ids repeated to fill a statement's parameters
+   * or gone since are skipped): sorted here, as an ORDER BY of hundreds of ids can have SQLite walk the
+   * sort's index over the whole list to test each row against them (is_planeed: 80 ms, not 2).
+   */
+  const rowsInOrder = async (of: readonly unknown[]) => {
+    const found = (await run(`rows in order`, [...of], (holes) => select(base).where(sql.ref(idColumn), 'in', holes))) as Row[];
+    const byId = new Map(found.map((row) => [(row as { id: unknown }).id, row]));
+    return [...new Set(of)].flatMap((at) => byId.get(at) ?? []);
+  };
+  return { base, run, ordered, rowsOf, rowsInOrder };
 }
 
 // ---- the list's statements, kept compiled --------------------------------------------------------------

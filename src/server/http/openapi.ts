@@ -13,7 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { refusalAnswer } from './answers';
+import { REFUSED_DESCRIPTION, refusalAnswer } from './answers';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -94,9 +94,20 @@ export function openApiTransform({ schema, url, route }: { schema: FastifySchema
   for (const [code, s] of Object.entries((schema.response ?? {}) as Record<string, unknown>)) {
     responses[code] = isZod(s) ? jsonSchema(s, 'output') : s;
   }
-  /** A refusal the route may give, in the envelope, with what it means. */
+  // a list that takes `format=csv` answers its whole list as a CSV file instead (http/list.ts readList)
+  const format = (out.querystring as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties?.format;
+  const json = responses[200] as { description?: string } | undefined;
+  if (json && format?.enum?.includes('csv')) {
+    responses[200] = {
+      description: `${json.description ?? 'Success'}; with format=csv the whole list (search, order, reference; no page) as a CSV file`,
+      content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } },
+    };
+  }
+  /** A refusal the route may give, in the envelope, with what it means (the route's own words when it gave some). */
   const refusal = (code: number) => {
-    responses[code] = { ...((responses[code] as object | undefined) ?? jsonSchema(refusalAnswer, 'output')), description: REFUSED[code] ?? 'Refused' };
+    const own = responses[code] as { description?: string } | undefined;
+    const description = own?.description && own.description !== REFUSED_DESCRIPTION ? own.description : (REFUSED[code] ?? 'Refused');
+    responses[code] = { ...(own ?? jsonSchema(refusalAnswer, 'output')), description };
   };
   for (const code of Object.keys(responses).map(Number).filter((c) => c >= 400)) refusal(code);
   const readsBody = !!(schema.body || schema.form);
@@ -131,7 +142,7 @@ export async function registerApiDocs(app: FastifyInstance) {
         title: 'Travel back-office API',
         version: '1.0.0',
         description:
-          'Every answer is the envelope { status, message, data }. Sign in with POST /api/auth/login and send the token it gives as `Authorization: Bearer <token>`.',
+          'Every answer is the envelope { status, message, data }; a refusal or failure adds `requestId`, the id the X-Request-Id header of every answer gives (send your own, 1-64 of A-Z a-z 0-9 . _ -, to have it used). Sign in with POST /api/auth/login and send the token it gives as `Authorization: Bearer <token>`.',
       },
       components: { securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

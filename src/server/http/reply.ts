@@ -1,6 +1,10 @@
 // The envelope every JSON answer uses: { status, message, data } with the HTTP status equal to `status`.
-import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope, ListMeta } from '../../shared/contract';
+import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
+import { csvText } from './csv';
+import type { Listed } from './list';
 
 export function envelope<T>(status: number, message: string, data: T): Envelope<T> {
   return { status, message, data };
@@ -10,9 +14,64 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'Success', status 
   return reply.code(status).send(envelope(status, message, data));
 }
 
+/** A refusal or failure: the envelope with the request's id (http/requestId.ts, answers.ts refusalAnswer). */
+export function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string, data: unknown = null) {
+  return reply.code(status).send({ ...envelope(status, message, data ?? null), requestId: request.id });
+}
+
 /** One item: data.data is the object. */
 export const item = <T>(reply: FastifyReply, value: T, message = 'Success') => ok(reply, { data: value }, message);
 
 /** A list: data.data is the array, data.meta the paging. */
 export const list = <T>(reply: FastifyReply, rows: T[], meta: ListMeta, message = 'Success') =>
   ok(reply, { data: rows, meta }, message);
+
+/**
+ * A list as the request asked for it (http/list.ts readList): a page in the envelope, or the whole list
+ * as a CSV file streamed as the client reads it (http/csv.ts), each row shaped by `shape` either way.
+ */
+export async function answerList<Row, Shown = Row>(reply: FastifyReply, listed: Listed<Row>, shape?: (row: Row) => Shown) {
+  const shown = (rows: Row[]) => (shape ? rows.map(shape) : rows) as Shown[];
+  if ('rows' in listed) return list(reply, shown(listed.rows), listed.meta);
+  const source = listed.batches;
+  async function* batches() {
+    for await (const rows of source) yield shown(rows) as Record<string, unknown>[];
+  }
+  const text = csvText(batches(), rowFields(reply));
+  // the first piece before any header: a failure there is answered as any other, in the envelope
+  const first = await text.next();
+  async function* pieces() {
+    if (!first.done) yield first.value;
+    yield* text;
+  }
+  const name = `${listName(reply.request)}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return (
+    reply
+      .code(200)
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      // pulled as the socket drains (back-pressure); destroyed, and so no longer read, when the client goes
+      .send(Readable.from(pieces(), { objectMode: false, highWaterMark: 64 * 1024 }))
+  );
+}
+
+/**
+ * The exported list's name: the registered resource whose list this is (`post` and `itinerary` are one
+ * call told apart by its query), else the call's last path part; ASCII letters, digits, - and _ only.
+ */
+function listName(request: FastifyRequest): string {
+  const path = request.routeOptions.url ?? request.url.split('?')[0];
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const resource = (RESOURCES as readonly ResourceDeclaration[]).find(
+    (r) => `/api${r.api.list}` === path && Object.entries(r.api.query ?? {}).every(([key, value]) => query[key] === undefined || query[key] === value),
+  );
+  return (resource?.name ?? path.split('/').filter(Boolean).pop() ?? 'list').replace(/[^A-Za-z0-9_-]/g, '-');
+}
+
+/** The field names of a row of the route's documented list answer (the header of an empty export). */
+function rowFields(reply: FastifyReply): string[] {
+  type Shaped = { shape?: Record<string, Shaped>; element?: Shaped };
+  const answer = (reply.routeOptions.schema?.response as Record<string, Shaped> | undefined)?.[200];
+  return Object.keys(answer?.shape?.data?.shape?.data?.element?.shape ?? {});
+}

@@ -21,6 +21,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { s3PublicOrigin } from '../uploads/serve';
 
 type HelmetMiddleware = (req: unknown, res: HeaderSink, next: (err?: unknown) => void) => void;
 type HeaderValue = string | number | readonly string[];
@@ -61,8 +62,11 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): [string, Header
 
 type Directives = Record<string, string[]>;
 
-/** The admin document's policy; `googleMaps` adds what the Maps JavaScript API documents it needs. */
-function adminDirectives(googleMaps: boolean): Directives {
+/**
+ * The admin document's policy; `googleMaps` adds what the Maps JavaScript API documents it needs,
+ * `imageOrigins` where /uploads/ redirects images to (an S3 store's signed URLs).
+ */
+function adminDirectives(googleMaps: boolean, imageOrigins: readonly string[] = []): Directives {
   const google = (...sources: string[]) => (googleMaps ? sources : []);
   return {
     'default-src': ["'self'"],
@@ -78,6 +82,7 @@ function adminDirectives(googleMaps: boolean): Directives {
       "'self'",
       'data:',
       'blob:',
+      ...imageOrigins,
       ...google('https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'),
     ],
     'font-src': ["'self'", 'data:', ...google('https://fonts.gstatic.com')],
@@ -123,7 +128,7 @@ function kindOf(request: FastifyRequest): Kind {
 /** Registers the security headers on every answer and /robots.txt; call it before any route. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const googleMaps = Boolean(config.googleMapsApiKey);
-  const adminPolicy = adminDirectives(googleMaps);
+  const adminPolicy = adminDirectives(googleMaps, config.s3?.serve === 'redirect' ? [s3PublicOrigin(config.s3)] : []);
   const docsPolicy = serialize(adminDirectives(false));
   const apiPolicy = serialize(API_DIRECTIVES);
   const uploadPolicy = serialize(UPLOAD_DIRECTIVES);

@@ -2,7 +2,7 @@
 // the OpenAPI document (/api/docs, http/openapi.ts) shows their JSON Schema form.
 import type { FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { idNumber, MAX_INT } from '../../shared/validation/common';
+import { idNumber, MAX_INT, recordVersion } from '../../shared/validation/common';
 import { ValidationFailed } from './errors';
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
@@ -25,3 +25,6 @@ export const optionalId = z.object({
     return Number.isInteger(n) && n >= 0 ? n : undefined;
   }, z.number().max(MAX_INT, 'validation.invalidInput').optional()),
 });
+
+/** A create-or-update form's record: its `id`, and for an update the version its form was opened on (db/versions.ts). */
+export const savedRecordKey = optionalId.extend({ updated_at: recordVersion });

@@ -27,11 +27,31 @@ export interface MailerOptions {
   outboxDir: string;
   ownOrigin?: string;
   log?: Mailer['log'];
+  /** told of each message once it was handed over (outbox file or SMTP server), or failed to be */
+  onSend?: (outcome: 'sent' | 'failed') => void;
 }
 
 const FROM = 'Travel Back-office <no-reply@backoffice.local>';
 
 export function createMailer(opts: MailerOptions): Mailer {
+  const mailer = createTransportMailer(opts);
+  const { onSend } = opts;
+  if (!onSend) return mailer;
+  return {
+    ...mailer,
+    async send(m) {
+      try {
+        await mailer.send(m);
+      } catch (err) {
+        onSend('failed');
+        throw err;
+      }
+      onSend('sent');
+    },
+  };
+}
+
+function createTransportMailer(opts: MailerOptions): Mailer {
   const { ownOrigin, log } = opts;
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);

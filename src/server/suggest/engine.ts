@@ -89,14 +89,19 @@ export interface DayPlan<T> {
   stops: T[];
 }
 
+/** Candidates within RADIUS_KM of `center`, each place once, best first: the best `limit` of them. */
+export function bestSpots<T extends Candidate>(candidates: readonly T[], center: Point, preferredCategoryIds: readonly number[], limit: number): T[] {
+  const preferred = new Set(preferredCategoryIds);
+  const near = candidates.filter((c) => distanceKm(center.latitude, center.longitude, c.latitude, c.longitude) <= RADIUS_KM);
+  const ranked = [...near].sort((a, b) => score(b, preferred) - score(a, preferred) || a.id - b.id);
+  return distinctSpots(ranked).slice(0, limit);
+}
+
 /**
  * The plan: candidates within RADIUS_KM of `center`, each place once, the best `days * STOPS_PER_DAY`
  * of them, grouped into days and each day ordered as a short route. Empty when no spot is near.
  */
 export function planTrip<T extends Candidate>(candidates: readonly T[], center: Point, days: number, preferredCategoryIds: readonly number[]): DayPlan<T>[] {
-  const preferred = new Set(preferredCategoryIds);
-  const near = candidates.filter((c) => distanceKm(center.latitude, center.longitude, c.latitude, c.longitude) <= RADIUS_KM);
-  const ranked = [...near].sort((a, b) => score(b, preferred) - score(a, preferred) || a.id - b.id);
-  const chosen = distinctSpots(ranked).slice(0, days * STOPS_PER_DAY);
+  const chosen = bestSpots(candidates, center, preferredCategoryIds, days * STOPS_PER_DAY);
   return groupByDistance(chosen, days).map((group, i) => ({ day: i + 1, stops: shortRoute(group) }));
 }

@@ -1,5 +1,6 @@
 // Written by scripts/registry.ts from the declarations in this folder; do not edit (write a declaration
 // file instead: README "Adding a resource"). index.ts puts them in menu order.
+import { audit } from './audit';
 import { category } from './category';
 import { contentmanagement } from './contentmanagement';
 import { emailtemplate } from './emailtemplate';
@@ -14,4 +15,4 @@ import { subadmin } from './subadmin';
 import { tag } from './tag';
 import { user } from './user';
 
-export const DECLARED = [category, contentmanagement, emailtemplate, itinerary, post, report, reportCategories, reportedComments, reportedUsers, spot, subadmin, tag, user] as const;
+export const DECLARED = [audit, category, contentmanagement, emailtemplate, itinerary, post, report, reportCategories, reportedComments, reportedUsers, spot, subadmin, tag, user] as const;

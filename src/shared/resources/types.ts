@@ -27,6 +27,7 @@ export const ICON_NAMES = [
   'list',
   'comment',
   'person',
+  'history',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
@@ -68,6 +69,8 @@ export interface ApiCalls {
   defaultOrder: ListOrder;
   /** fixed query parameters of the list (user_type, type, typeUser) */
   query?: Readonly<Record<string, string>>;
+  /** the list's filters beside its search: each a query parameter named as the screen's filter */
+  filters?: readonly string[];
   /** fields always sent on create (user_type) */
   createFields?: Readonly<Record<string, string>>;
   json?: boolean;

@@ -33,3 +33,14 @@ export function noControlCharacters<S extends z.ZodType<string | null | undefine
 
 /** A row id sent by a form or a path: a positive whole number an integer column can hold. */
 export const idNumber = () => z.coerce.number().int().positive().max(MAX_INT);
+
+/**
+ * The `updated_at` an edit form was opened on, sent back with its save: the server saves only if the
+ * record still has it (no lost updates). ISO-8601 UTC as the server writes it; optional so that a caller
+ * that does not track versions saves as before.
+ */
+export const recordVersion = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'validation.invalidInput')
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'validation.invalidInput')
+  .optional();

@@ -94,6 +94,7 @@ export const errorMessages = {
   recordUpdated: 'The record has been updated.',
   recordDeleted: 'The record has been deleted.',
   recordDuplicates: 'Already taken: %{names}.',
+  recordChanged: 'This record was changed by someone else. Reload it to see the changes.',
   categoryAdded: 'Category has been added Successfully',
   categoryUpdated: 'Category has been updated Successfully',
   categoryDeleted: 'Category has been deleted Successfully',

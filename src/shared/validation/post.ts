@@ -1,6 +1,6 @@
 // Post and itinerary form rules (spec §3 "Post form", §5 "Post"), shared by the dialog and the API.
 import { z } from 'zod';
-import { idNumber, MAX_INT, noControlCharacters } from './common';
+import { idNumber, MAX_INT, noControlCharacters, recordVersion } from './common';
 import { v } from './messages';
 import { placeFields } from './spot';
 
@@ -62,5 +62,7 @@ export const postFormSchema = z.object({
   tag_id: ids,
   spotData: z.array(postSpotRowSchema, { error: v('addressRequired') }).min(1, v('addressRequired')),
   deleted_spots: ids,
+  /** the version the edit form was opened on (no lost updates) */
+  updated_at: recordVersion,
 });
 export type PostFormInput = z.infer<typeof postFormSchema>;

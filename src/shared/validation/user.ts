@@ -1,7 +1,7 @@
 // Field rules for users and sub-admins (spec §5 "Users and sub-admins"), shared by the profile,
 // register and user forms and by the API.
 import { z } from 'zod';
-import { idNumber, MAX_INT } from './common';
+import { idNumber, MAX_INT, recordVersion } from './common';
 import { v } from './messages';
 
 /** Name: 3-32 letters and spaces (any alphabet: Turkish and Arabic names are names too). */
@@ -99,6 +99,8 @@ export const userUpdateSchema = z
     name: nameField,
     status: statusField,
     password: z.string().optional(),
+    /** the version the edit form was opened on (no lost updates) */
+    updated_at: recordVersion,
   })
   .passthrough();
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

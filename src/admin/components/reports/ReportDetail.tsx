@@ -1,6 +1,6 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { RequirePermissionOrExplain } from '../AccessRefusal';
+import { RequirePermissionOrExplain } from '../PermissionNeeded';
 import { DetailItem, DetailPage } from '../detail';
 
 /**

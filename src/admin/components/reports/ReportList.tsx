@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable, useResourceContext } from 'react-admin';
-import { RequirePermissionOrExplain } from '../AccessRefusal';
+import { RequirePermissionOrExplain } from '../PermissionNeeded';
 import { NoRecords, ResourceList } from '../lists';
 import { PersonCell, ReportPostTitle, ReportStatusButton, ReportTypeCell, TextOrMissing } from './ReportCells';
 

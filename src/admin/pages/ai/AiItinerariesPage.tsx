@@ -2,7 +2,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, Box, Button, Card, CardActions, CardContent, CardHeader, CircularProgress, Grid, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { type RaRecord, Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { type RaRecord, Title, type TranslateFunction, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { RouteMap } from '../../components/RouteMap';
 import { useServerMessage } from '../../components/useServerMessage';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
@@ -18,6 +18,29 @@ interface SuggestedStop {
 interface Suggestion extends TitledSuggestion {
   id: string;
   postSpot: SuggestedStop[];
+  /** the AI model that planned it (plannedBy 'llm') */
+  llmModel?: string;
+  /** why a configured AI model was not used: 'timeout', or another reason its answer was unusable */
+  llmFallback?: string;
+}
+
+/** Who planned the suggestion, under the results; the model's name isolated so that its direction does not reorder the text. */
+function PlannedBy({ suggestion: s, translate }: { suggestion: Suggestion; translate: TranslateFunction }) {
+  const MARK = '\u0001';
+  const [before, after = ''] = translate('app.ai_itineraries.by_llm', { model: MARK }).split(MARK);
+  return (
+    <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 2 }}>
+      {s.plannedBy === 'llm' ? (
+        <>
+          {before}
+          <bdi>{s.llmModel}</bdi>
+          {after}
+        </>
+      ) : (
+        `${s.llmFallback ? `${translate(s.llmFallback === 'timeout' ? 'app.ai_itineraries.llm_late' : 'app.ai_itineraries.llm_bad')} ` : ''}${translate('app.ai_itineraries.by_engine')}`
+      )}
+    </Typography>
+  );
 }
 
 /** spec §4: 0 loading, 1 done, 2 saving */
@@ -173,6 +196,7 @@ export function AiItinerariesPage() {
           </Grid>
         ))}
       </Grid>
+      {suggestions.length > 0 && <PlannedBy suggestion={suggestions[0]} translate={translate} />}
     </Box>
   );
 }

@@ -4,8 +4,10 @@ import { Fragment, type ReactNode } from 'react';
 import type { TranslateFunction } from 'react-admin';
 
 export interface TitledSuggestion {
-  /** the English title, used when the server says nothing more */
+  /** the English title, used when the server says nothing more; the AI model's own, in the asked language */
   title: string;
+  /** 'llm' when an AI model planned the day: its title is shown as it is */
+  plannedBy?: string;
   day?: number;
   days?: number;
   /** the place's English name */
@@ -20,7 +22,7 @@ const MARK = '\u0001';
 
 /** The title's parts: plain text, and the place and theme that were typed or looked up, apart. */
 function parts(translate: TranslateFunction, s: TitledSuggestion, locale: string): { text: string; value?: string }[] | null {
-  if (!s.place) return null;
+  if (!s.place || s.plannedBy === 'llm') return null;
   const values: Record<string, string> = { place: s.placeNames?.[locale] || s.place };
   if (s.theme) values.theme = s.theme;
   const slot = (name: string) => `${MARK}${name}${MARK}`;

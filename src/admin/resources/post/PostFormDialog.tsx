@@ -1,4 +1,5 @@
 import { CircularProgress } from '@mui/material';
+import { useState } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -37,7 +38,10 @@ export function PostFormDialog({ id, open, onClose }: { id?: number; open: boole
 const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
 const PICKED = 20;
 
-function PostForm({ post, onClose }: { post?: PostDetail; onClose: () => void }) {
+function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () => void }) {
+  // the post as the dialog opened on it: a reload meanwhile neither resets what was typed nor moves the
+  // version the save is checked against (a post changed since is refused, never overwritten)
+  const [post] = useState(loaded);
   const [create] = useCreate();
   const [update] = useUpdate();
   const run = useDialogSave(onClose);

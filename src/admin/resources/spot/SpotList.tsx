@@ -41,6 +41,7 @@ export function SpotList() {
                 titleKey="app.spot.edit"
                 successKey="messages.spotUpdated"
                 schema={spotSchema}
+                history={{ entity: 'spot', resource: 'spot' }}
                 initialValues={({ name, status, address, latitude, longitude, city, state: region, country, post_code }) => ({
                   name, status, address, latitude, longitude, city, state: region, country, post_code,
                 })}

@@ -149,8 +149,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       // A new password ends every session of the person, this one included; this tab gets a new one.
       if (input.password) await ctx.tokens.endSessions(user.id);
       await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, {
-        picture: !!picture,
-        password: !!input.password,
+        before: { name: user.name, profile_pic: user.profile_pic, password: false },
+        after: { name: input.name, profile_pic: changes.profile_pic ?? undefined, password: !!input.password },
       });
       const updated = (await findUserById(ctx.db, user.id))!;
       const payload = input.password ? await startSession(ctx, updated) : { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) };

@@ -9,6 +9,7 @@ import { now } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError, unauthorized } from '../../http/errors';
 import { sendTemplate } from '../../mail/mailer';
+import { recordedDetail } from '../audit/changes';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -156,6 +157,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   );
 }
 
+/**
+ * Writes an entry of the audit trail (read on /audit and in each record's History). Pass an update's
+ * `{ before, after }` values: the entry keeps the fields that changed.
+ */
 export async function audit(
   ctx: AppContext,
   actorId: number | null,
@@ -171,7 +176,8 @@ export async function audit(
       action,
       entity,
       entity_id: entityId === null ? null : String(entityId),
-      detail: detail === undefined ? null : JSON.stringify(detail),
+      // a { before, after } pair is kept as the fields that changed, never a secret (audit/changes.ts)
+      detail: detail === undefined ? null : JSON.stringify(recordedDetail(detail)),
       created_at: now(),
     })
     .execute();

@@ -8,13 +8,13 @@ import type { ResourceName } from '@shared/access';
 import { recordSchema, storedRecordSchema } from '@shared/resources/fields';
 import { type ResourceDeclaration, sortNames } from '@shared/resources/index';
 import { englishMessage } from '@shared/validation/messages';
-import { idNumber } from '@shared/validation/common';
+import { idNumber, recordVersion } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { listQuerySchema, parseListQuery, runListQuery } from '../../http/list';
+import { listQuerySchema, parseListQuery, readList } from '../../http/list';
 import { answerOf, doneAnswer, itemAnswer, listAnswer, whole } from '../../http/answers';
-import { item, list, ok } from '../../http/reply';
+import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { declaredStore, holdsTerm } from './store';
@@ -42,12 +42,12 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     { schema: { tags, querystring: listQuerySchema, response: { 200: listAnswer(record) } }, onRequest: ctx.guard(readers), config: { answerCache: true } },
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, { sortable, defaultOrder: api.defaultOrder, pageBase: api.pageBase });
-      const { rows, meta } = await runListQuery(store.listed(), store.select, req, 'id', {
+      const listed = await readList(store.listed(), store.select, req, 'id', {
         db: ctx.db,
         name: `declared ${store.table}`,
         search: () => holdsTerm(req.filter),
       });
-      return list(reply, rows, meta);
+      return answerList(reply, listed);
     },
   );
 
@@ -67,10 +67,10 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   }
 
   if (api.update) {
-    const edit = body.extend({ id: idNumber() });
+    const edit = body.extend({ id: idNumber(), updated_at: recordVersion });
     app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
-      const { id, ...values } = request.body as { id: number } & Record<string, unknown>;
-      const changed = await store.update(id, values);
+      const { id, updated_at: expected, ...values } = request.body as { id: number; updated_at?: string } & Record<string, unknown>;
+      const changed = await store.update(id, values, expected);
       if (!changed) throw notFound();
       await audit(ctx, callerOf(request).userId, 'update', entity, id, changed);
       return ok(reply, { data: changed.after }, englishMessage('recordUpdated'));

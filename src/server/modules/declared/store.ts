@@ -3,6 +3,7 @@
 // new plain resource needs no migration of its own. A list's search looks into `search_text`, the folded
 // text of the searchable fields written with each record.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the table is known from the declaration, not from the schema's types */
+import { recordChanged, stampAfter } from '../../db/versions';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { foldText } from '@shared/text';
 import { type DeclaredField, searchedFields, typedFields } from '@shared/resources/fields';
@@ -77,19 +78,23 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
         .returning(columns)
         .executeTakeFirstOrThrow()) as Record<string, unknown>;
     },
-    /** The record as it was and as it is now, or undefined when there is no such record. */
-    async update(id: number, values: Record<string, unknown>) {
+    /**
+     * The record as it was and as it is now, or undefined when there is no such record. With `expected`
+     * (the version its form was opened on) only a record that still has it is written (db/versions.ts).
+     */
+    async update(id: number, values: Record<string, unknown>, expected?: string) {
       return db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
         if (!before) return undefined;
         // the search text is made of the record as it ends up, the fields the form left out included
         const merged = { ...before, ...values };
-        const after = (await trx
+        let update = trx
           .updateTable(table)
-          .set({ ...values, ...written(resource, merged, now()) })
-          .where('id', '=', id)
-          .returning(columns)
-          .executeTakeFirstOrThrow()) as Record<string, unknown>;
+          .set({ ...values, ...written(resource, merged, stampAfter(expected)) })
+          .where('id', '=', id);
+        if (expected !== undefined) update = update.where('updated_at', '=', expected);
+        const after = (await update.returning(columns).executeTakeFirst()) as Record<string, unknown> | undefined;
+        if (!after) throw recordChanged();
         return { before, after };
       });
     },

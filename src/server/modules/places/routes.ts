@@ -95,7 +95,8 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       saved.push(spot);
     }
-    await audit(ctx, actor, 'create', 'spot', saved.map((s) => s.id).join(',') || null, { from: 'place search', saved: saved.length, skipped });
+    // an entry per spot, so that each one's history starts with its creation
+    for (const spot of saved) await audit(ctx, actor, 'create', 'spot', spot.id, { from: 'place search', name: spot.name });
     return ok(reply, { saved, skipped }, englishMessage('placesSaved', { saved: saved.length, skipped }));
   });
 }

@@ -5,17 +5,17 @@ import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
-import { type ListRequest, runListQuery } from '../../http/list';
+import { type ListRequest, readList } from '../../http/list';
 import type { PostType } from './service';
 
-/** A page of the live posts or itineraries, each with its first stop's picture and its number of stops. */
+/** A page (or, exported, all) of the live posts or itineraries, each with its first stop's picture and its number of stops. */
 export async function listPostsQuery(ctx: AppContext, type: PostType, req: ListRequest<string>) {
   const { db } = ctx;
   const base = db
     .selectFrom('posts')
     .where('posts.type', '=', type)
     .where('posts.deleted_at', 'is', null);
-  return runListQuery(
+  return readList(
     base,
     (qb) =>
       qb

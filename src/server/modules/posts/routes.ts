@@ -13,7 +13,7 @@ import { doneAnswer, refusals } from '../../http/answers';
 import { notFound } from '../../http/errors';
 import { asList, parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery } from '../../http/list';
-import { item, list, ok } from '../../http/reply';
+import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { removeUnusedImage } from '../spots/service';
@@ -86,8 +86,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
         // a person's posts / spots (getManyReference)
         references: { user_id: 'posts.user_id' },
       });
-      const { rows, meta } = await listPostsQuery(ctx, q.type, req);
-      return list(reply, rows.map((r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) })), meta);
+      return answerList(reply, await listPostsQuery(ctx, q.type, req), (r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) }));
     },
   );
 

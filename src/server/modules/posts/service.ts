@@ -1,5 +1,6 @@
 // Posts and itineraries: the detail with its user, categories, tags and spots, and the admin form's
 // save, which creates the spots it needs, stores the images and relinks the spots in the form's order.
+import { updateChecked } from '../../db/versions';
 import type { Kysely } from 'kysely';
 import { mayTouchSpotFromPostForm, type Principal } from '@shared/access';
 import { decodeNumericEntities } from '@shared/text';
@@ -168,16 +169,16 @@ export async function savePost(
         is_public: input.is_public,
         latitude: first.latitude ?? null,
         longitude: first.longitude ?? null,
-        updated_at: stamp,
       };
       let id: number;
       if (existing) {
         id = existing.id;
-        await trx.updateTable('posts').set(values).where('id', '=', id).execute();
+        // first, so that a post changed by someone else since its form opened is refused before any row is touched
+        await updateChecked(trx, 'posts', id, values, input.updated_at);
       } else {
         const created = await trx
           .insertInto('posts')
-          .values({ ...values, type: input.type, created_at: stamp, deleted_at: null })
+          .values({ ...values, type: input.type, created_at: stamp, updated_at: stamp, deleted_at: null })
           .returning('id')
           .executeTakeFirstOrThrow();
         id = created.id;

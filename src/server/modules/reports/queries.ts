@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
-import { type ListRequest, runListQuery } from '../../http/list';
+import { type Listed, type ListRequest, readList } from '../../http/list';
 import type { REPORT_TYPES } from './answers';
 
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -82,11 +82,11 @@ const withShownColumns = (qb: ReturnType<typeof reports>) =>
     .leftJoin('users as other', 'other.id', 'r.other_user_id')
     .select(columns);
 
-/** A page of the reports of one type. */
+/** A page (or, exported, all) of the reports of one type. */
 export async function listReportsQuery(ctx: AppContext, type: ReportType, req: ListRequest<string>) {
   const { db } = ctx;
   const base = reports(db).where('r.type', '=', type);
-  const { rows, meta } = await runListQuery(base, withShownColumns, req, 'r.id', {
+  const listed = await readList(base, withShownColumns, req, 'r.id', {
     db,
     name: 'reports',
     total: () => countOf(db, `reports:${type}`),
@@ -94,7 +94,7 @@ export async function listReportsQuery(ctx: AppContext, type: ReportType, req: L
     // and held by its search index, so neither form joins
     search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed, type),
   });
-  return { rows: rows as unknown as ReportRow[], meta };
+  return listed as unknown as Listed<ReportRow>;
 }
 
 /** One report with the shown columns, or undefined. */

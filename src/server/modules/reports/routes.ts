@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { refusals } from '../../http/answers';
 import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery } from '../../http/list';
-import { item, list, ok } from '../../http/reply';
+import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { outcomeAnswer, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
 import { findReportDetail, listReportsQuery, type ReportRow, type ReportType } from './queries';
@@ -92,8 +92,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      const { rows, meta } = await listReportsQuery(ctx, q.type, req);
-      return list(reply, rows.map(shape), meta);
+      return answerList(reply, await listReportsQuery(ctx, q.type, req), shape);
     },
   );
 

@@ -54,7 +54,7 @@ async function markReports(ctx: AppContext, column: 'post_id' | 'comment_id' | '
 
 /** Hides (Inactive) or restores (Active) a reported post. */
 export async function setPostStatus(ctx: AppContext, actorId: number, postId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  const post = await ctx.db.selectFrom('posts').select(['id', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
+  const post = await ctx.db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
   if (!post) throw notFound();
   const before = statusOfDeleted(post.deleted_at);
   if (before !== wanted) {
@@ -63,7 +63,8 @@ export async function setPostStatus(ctx: AppContext, actorId: number, postId: nu
       .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
       .where('id', '=', postId)
       .execute();
-    await audit(ctx, actorId, 'moderate', 'post', postId, { reportId, before, after: wanted });
+    // an itinerary is audited as one (its history and its page are the itinerary's)
+    await audit(ctx, actorId, 'moderate', post.type, postId, { reportId, before, after: wanted });
   }
   await markReports(ctx, 'post_id', postId, 'post', wanted);
   return { status: wanted, changed: before !== wanted };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
 import { recordSchema, rowsSchema as rowsSchemaOf } from '@shared/resources/fields';
 import { ACTIVE_STATUSES } from '@shared/resources/plain';
-import { idNumber } from '@shared/validation/common';
+import { idNumber, recordVersion } from '@shared/validation/common';
 import { type ErrorMessageKey, englishMessage } from '@shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
@@ -48,7 +48,7 @@ type NamedDeclaration = ResourceDeclaration & { api: { create: string; update: s
 type NamedValues = { name: string; status: string };
 
 const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof category>;
-const namedRow = z.object({ id: whole, name: z.string(), status: z.string(), created_at: timestamp });
+const namedRow = z.object({ id: whole, name: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp });
 /** The add dialog's rows as the form sends them: a name and a status, or lists of both (row by row). */
 const namedRowsForm = z.object({ name: oneOrMany(z.string()), status: oneOrMany(z.enum(ACTIVE_STATUSES)) });
 /** A create: the rows added, and the names refused as duplicates (all of them refused is a 409). */
@@ -63,7 +63,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
   const { api } = declaration;
   const paths = { list: `/api${api.list}`, create: `/api${api.create}`, update: `/api${api.update}`, remove: `/api${api.remove}` };
   const rowsSchema = rowsSchemaOf(declaration);
-  const editSchema = recordSchema(declaration).extend({ id: idNumber() });
+  const editSchema = recordSchema(declaration).extend({ id: idNumber(), updated_at: recordVersion });
   const duplicatesText = (names: string[]) => englishMessage(spec.messages.duplicates, { names: names.join(', ') });
 
   tableListRoute(app, ctx, {
@@ -89,26 +89,27 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     );
     const payload = { ...spec.duplicatesPayload(duplicates), duplicates, created };
     if (!created.length) throw conflict(duplicatesText(duplicates), payload);
-    await audit(ctx, callerOf(request).userId, 'create', spec.kind, created.map((c) => c.id).join(','), { created, duplicates });
+    // an entry per record, so that each one's history starts with its creation
+    for (const row of created) await audit(ctx, callerOf(request).userId, 'create', spec.kind, row.id, { created: row });
     return ok(reply, { ...payload, id: created[0].id }, englishMessage(spec.messages.added));
   });
 
   app.post(paths.update, { schema: { tags, form: editSchema, response: { 200: itemAnswer(namedRow), ...refusals(404, 409) } }, onRequest: ctx.guard(resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id, name: typed, status } = parseWith(editSchema, fields) as NamedValues & { id: number };
+    const { id, name: typed, status, updated_at: expected } = parseWith(editSchema, fields) as NamedValues & { id: number; updated_at?: string };
     const name = spec.storeName(typed);
     const before = await findNamedRow(db, table, id);
     if (!before) throw notFound();
     const taken = await namedNameTaken(db, table, name, id);
     const duplicate = () => conflict(duplicatesText([name]), { ...spec.duplicatesPayload([name]), duplicates: [name] });
     if (taken) throw duplicate();
-    await updateNamedRow(db, table, id, { name, status })
+    const updated_at = await updateNamedRow(db, table, id, { name, status }, expected)
       // a concurrent save of the same name got there first: the unique name_key decides
       .catch((err: unknown) => {
         throw isUniqueViolation(err) ? duplicate() : err;
       });
     await audit(ctx, callerOf(request).userId, 'update', spec.kind, id, { before, after: { name, status } });
-    return ok(reply, { data: { ...before, name, status } }, englishMessage(spec.messages.updated));
+    return ok(reply, { data: { ...before, name, status, updated_at } }, englishMessage(spec.messages.updated));
   });
 
   app.delete(

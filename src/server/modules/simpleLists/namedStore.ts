@@ -1,5 +1,6 @@
 // The rows of categories, tags and report categories: a name (unique whatever its case, through
 // name_key) and a status.
+import { updateChecked } from '../../db/versions';
 import type { Kysely } from 'kysely';
 import { nameKey } from '@shared/text';
 import { now } from '../../db/index';
@@ -7,8 +8,8 @@ import type { Database } from '../../db/schema';
 
 export type NamedTable = 'categories' | 'tags' | 'report_categories';
 /** What the screens show of a row. */
-export const NAMED_COLUMNS = ['id', 'name', 'status', 'created_at'] as const;
-export type NamedRow = { id: number; name: string; status: string; created_at: string };
+export const NAMED_COLUMNS = ['id', 'name', 'status', 'created_at', 'updated_at'] as const;
+export type NamedRow = { id: number; name: string; status: string; created_at: string; updated_at: string };
 
 /**
  * Adds the rows (names as stored) in one transaction, in their order. The unique name_key decides, so
@@ -43,13 +44,13 @@ export async function namedNameTaken(db: Kysely<Database>, table: NamedTable, na
   return !!(await db.selectFrom(table).select('id').where('name_key', '=', nameKey(name)).where('id', '<>', exceptId).executeTakeFirst());
 }
 
-/** Renames a row and sets its status (a unique violation when another row took the name meanwhile). */
-export async function updateNamedRow(db: Kysely<Database>, table: NamedTable, id: number, values: { name: string; status: string }) {
-  await db
-    .updateTable(table)
-    .set({ name: values.name, name_key: nameKey(values.name), status: values.status, updated_at: now() })
-    .where('id', '=', id)
-    .execute();
+/**
+ * Renames a row and sets its status, only while it still has the form's `expected` version when one is
+ * given (db/versions.ts); answers the row's new version. A unique violation when another row took the
+ * name meanwhile.
+ */
+export async function updateNamedRow(db: Kysely<Database>, table: NamedTable, id: number, values: { name: string; status: string }, expected?: string) {
+  return updateChecked(db, table, id, { name: values.name, name_key: nameKey(values.name), status: values.status }, expected);
 }
 
 /** Deletes a row, with `beforehand` (the rows that point at it) in the same transaction. */

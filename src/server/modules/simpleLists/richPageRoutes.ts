@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { answerOf, doneAnswer, refusals, timestamp, whole } from '../../http/answers';
 import { ok } from '../../http/reply';
-import { idParams, optionalId } from '../../http/zod';
+import { idParams, savedRecordKey } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
 import { deletePage, findPage, findPageSummary, freeSlug, insertPage, PAGE_COLUMNS, type PageTable, slugTaken, updatePage } from './richPageStore';
@@ -43,7 +43,7 @@ export interface RichPageSpec {
 }
 
 const SORTABLE = { id: 'id', title: 'title', slug: 'slug', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof contentmanagement>;
-const pageRow = z.object({ id: whole, title: z.string(), slug: z.string(), description: z.string(), status: z.string(), created_at: timestamp });
+const pageRow = z.object({ id: whole, title: z.string(), slug: z.string(), description: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp });
 /** A save: the record as stored (and its id when it was created). */
 const savedAnswer = answerOf(z.object({ data: pageRow, id: whole.optional() }));
 
@@ -75,10 +75,10 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
     defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
   });
 
-  const form = schema.extend(optionalId.shape);
+  const form = schema.extend(savedRecordKey.shape);
   app.post(paths.save, { schema: { tags, form, response: { 200: savedAnswer, ...refusals(404, 409) } }, onRequest: ctx.guard(resource) }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id } = parseWith(optionalId, fields);
+    const { id, updated_at: expected } = parseWith(savedRecordKey, fields);
     const values = parseWith(schema, fields) as { title: string; description: string; status?: string; slug?: string };
     const description = sanitizeRichText(values.description);
     const problem = spec.check?.({ title: values.title, description: values.description, stored: description });
@@ -94,9 +94,9 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
       if (slug !== before.slug && (await slugTaken(db, table, slug, id))) throw conflict(englishMessage('slugTaken'));
       // a status the form does not offer stays as it is
       const after = { title: values.title, slug, status: values.status ?? before.status, description };
-      await updatePage(db, table, id, { ...after, updated_at: stamp }).catch(slugRace);
+      const updated_at = await updatePage(db, table, id, after, expected).catch(slugRace);
       await audit(ctx, actor, 'update', entity, id, { before, after });
-      return ok(reply, { data: { ...before, ...after } }, englishMessage(spec.messages.updated));
+      return ok(reply, { data: { ...before, ...after, updated_at } }, englishMessage(spec.messages.updated));
     }
 
     if (wantedSlug && (await slugTaken(db, table, wantedSlug))) throw conflict(englishMessage('slugTaken'));

@@ -1,11 +1,12 @@
 // The rows of email templates and content pages: a title, a unique slug, a status and a description.
+import { updateChecked } from '../../db/versions';
 import type { Kysely } from 'kysely';
 import { slugify } from '@shared/text';
 import type { Database } from '../../db/schema';
 
 export type PageTable = 'email_templates' | 'content_pages';
 /** What the screens show of a page. */
-export const PAGE_COLUMNS = ['id', 'title', 'slug', 'description', 'status', 'created_at'] as const;
+export const PAGE_COLUMNS = ['id', 'title', 'slug', 'description', 'status', 'created_at', 'updated_at'] as const;
 type PageValues = { title: string; slug: string; status: string; description: string };
 
 /** One page, or undefined. */
@@ -34,9 +35,12 @@ export async function freeSlug(db: Kysely<Database>, table: PageTable, title: st
   }
 }
 
-/** Writes a page (a unique violation when another save took the slug meanwhile). */
-export async function updatePage(db: Kysely<Database>, table: PageTable, id: number, values: PageValues & { updated_at: string }) {
-  await db.updateTable(table).set(values).where('id', '=', id).execute();
+/**
+ * Writes a page, only while it still has the form's `expected` version when one is given
+ * (db/versions.ts); answers its new version. A unique violation when another save took the slug meanwhile.
+ */
+export async function updatePage(db: Kysely<Database>, table: PageTable, id: number, values: PageValues, expected?: string) {
+  return updateChecked(db, table, id, values, expected);
 }
 
 /** Adds a page and answers it as the screens show it (a unique violation when another save took the slug meanwhile). */

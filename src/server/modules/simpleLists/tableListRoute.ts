@@ -7,7 +7,7 @@ import type { ResourceName } from '@shared/access';
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery } from '../../http/list';
 import { listAnswer } from '../../http/answers';
-import { list } from '../../http/reply';
+import { answerList } from '../../http/reply';
 import { type ListedTable, listTableRowsQuery } from './tableListQuery';
 
 export function tableListRoute(
@@ -37,8 +37,7 @@ export function tableListRoute(
         defaultOrder: opts.defaultOrder,
         pageBase: 0,
       });
-      const { rows, meta } = await listTableRowsQuery(ctx, opts.table, opts.columns, req);
-      return list(reply, rows, meta);
+      return answerList(reply, await listTableRowsQuery(ctx, opts.table, opts.columns, req));
     },
   );
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { spotSchema } from '@shared/validation/spot';
 import { answerOf, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
-import { optionalId } from '../../http/zod';
+import { savedRecordKey } from '../../http/zod';
 
 const coordinate = z.number().nullable();
 
@@ -27,6 +27,7 @@ export const spotColumns = {
 export const spotListRow = z.object({
   ...spotColumns,
   created_at: timestamp,
+  updated_at: timestamp.describe('the version an edit sends back (no lost updates)'),
   user_id: whole.nullable(),
   created_by: maybeText.describe("the creator's name"),
   post_id: whole.nullable().describe('the first live post or itinerary that shows the spot'),
@@ -35,9 +36,9 @@ export const spotListRow = z.object({
 export const spotListAnswer = listAnswer(spotListRow);
 
 /** The spot form (JSON, url-encoded or multipart): `id` (missing, empty or 0 creates) and the spot's fields. */
-export const spotForm = spotSchema.extend(optionalId.shape);
+export const spotForm = spotSchema.extend(savedRecordKey.shape);
 
-/** A stored spot, every column (an update answers the row as it was, with the form's fields over it). */
+/** A stored spot, every column (an update answers the row as saved). */
 const storedSpot = z.looseObject({
   ...spotColumns,
   user_id: whole.nullable(),

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
-import { type ListRequest, runListQuery } from '../../http/list';
+import { type ListRequest, readList } from '../../http/list';
 
 const COLUMNS = [
   'spots.id',
@@ -18,14 +18,15 @@ const COLUMNS = [
   'spots.image',
   'spots.thumbnail_url',
   'spots.created_at',
+  'spots.updated_at',
   'spots.user_id',
 ] as const;
 
-/** A page of spots, each with its creator's name and the first live post or itinerary that shows it. */
+/** A page (or, exported, all) of spots, each with its creator's name and the first live post or itinerary that shows it. */
 export async function listSpotsQuery(ctx: AppContext, req: ListRequest<string>) {
   const { db } = ctx;
   const base = db.selectFrom('spots');
-  return runListQuery(
+  return readList(
     base,
     (qb) =>
       qb

@@ -10,8 +10,8 @@ import { notFound } from '../../http/errors';
 import { doneAnswer, refusals } from '../../http/answers';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery } from '../../http/list';
-import { list, ok } from '../../http/reply';
-import { idParams, optionalId } from '../../http/zod';
+import { answerList, ok } from '../../http/reply';
+import { idParams, savedRecordKey } from '../../http/zod';
 import { audit } from '../auth/service';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { listSpotsQuery } from './queries';
@@ -48,21 +48,20 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
         // a person's posts / spots (getManyReference)
         references: { user_id: 'spots.user_id' },
       });
-      const { rows, meta } = await listSpotsQuery(ctx, req);
-      return list(reply, rows, meta);
+      return answerList(reply, await listSpotsQuery(ctx, req));
     },
   );
 
   // 404: the `id` named is no spot; 409: the same place under the same name exists (`data.existing`)
   app.post('/api/spot', { schema: { tags, form: spotForm, response: { 200: spotSavedAnswer, ...refusals(404, 409) } }, onRequest: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
-    const { id } = parseWith(optionalId, fields);
+    const { id, updated_at: expected } = parseWith(savedRecordKey, fields);
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
-    const saved = await saveSpot(ctx, input, id, actor);
+    const saved = await saveSpot(ctx, input, id, actor, expected);
     if (saved.before) {
       await audit(ctx, actor, 'update', 'spot', id!, { before: saved.before, after: input });
-      return ok(reply, { data: { ...saved.before, ...input } }, englishMessage('spotUpdated'));
+      return ok(reply, { data: saved.after }, englishMessage('spotUpdated'));
     }
     const created = saved.created!;
     await audit(ctx, actor, 'create', 'spot', created.id, input);

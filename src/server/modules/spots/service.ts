@@ -1,5 +1,6 @@
 // Spots: saving one without copying a place already saved, deleting one, and their images. Spot images
 // may be shared (the demo data reuses a pool of pictures), so a file goes only with its last spot.
+import { updateChecked } from '../../db/versions';
 import { type Kysely, sql } from 'kysely';
 import { englishMessage } from '@shared/validation/messages';
 import type { SpotInput } from '@shared/validation/spot';
@@ -46,10 +47,11 @@ export async function findSpotById(db: Kysely<Database>, id: number) {
 /**
  * Creates a spot (no `id`) or updates spot `id` (404 when there is none). The same place under the same
  * name already existing is a 409 naming it (`existing`): staff are offered it rather than store a copy.
- * Checked and written under the place's lock, so two saves at once cannot both add it. Answers the row
- * before the update, or the created row.
+ * Checked and written under the place's lock, so two saves at once cannot both add it. An update is
+ * written only while the spot still has the form's `expected` version, when one is given (db/versions.ts).
+ * Answers the row before the update and the row after it, or the created row.
  */
-export async function saveSpot(ctx: AppContext, input: SpotInput, id: number | undefined, actorId: number) {
+export async function saveSpot(ctx: AppContext, input: SpotInput, id: number | undefined, actorId: number, expected?: string) {
   const stamp = now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockPlace(trx, ctx.dialect, input.latitude, input.longitude);
@@ -58,8 +60,8 @@ export async function saveSpot(ctx: AppContext, input: SpotInput, id: number | u
     if (id) {
       const before = await findSpotById(trx, id);
       if (!before) throw notFound();
-      await trx.updateTable('spots').set({ ...input, updated_at: stamp }).where('id', '=', id).execute();
-      return { before };
+      const updated_at = await updateChecked(trx, 'spots', id, input, expected);
+      return { before, after: { ...before, ...input, updated_at } };
     }
     const created = await trx
       .insertInto('spots')

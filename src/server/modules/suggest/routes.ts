@@ -1,7 +1,8 @@
 // AI-suggested itineraries (spec §7): GET /itinerarySuggestion answers one itinerary per day of the
-// trip the search describes, from the offline engine (src/server/suggest/); POST /api/post saves one
-// as an itinerary post of the staff member, planned and public (DESIGN.md §9). Admin only.
-import type { FastifyInstance } from 'fastify';
+// trip the search describes, from the offline engine (src/server/suggest/), or from an AI model
+// choosing among the engine's spots when LLM_BASE_URL is set (suggest/llm.ts); POST /api/post saves
+// one as an itinerary post of the staff member, planned and public (DESIGN.md §9). Admin only.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { englishMessage, v } from '@shared/validation/messages';
 import { POST_DATE_PATTERN, postFormSchema } from '@shared/validation/post';
@@ -13,11 +14,13 @@ import { answerOf, itemAnswer, maybeText, refusals, whole } from '../../http/ans
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
 import type { Place } from '../../geo/types';
-import { planTrip, RADIUS_KM } from '../../suggest/engine';
+import { RADIUS_KM } from '../../suggest/engine';
+import { LLM_FALLBACKS, plannerFor } from '../../suggest/planner';
 import type { PlaceLanguage } from '../../suggest/places';
 import { analyseQuery } from '../../suggest/query';
 import { audit } from '../auth/service';
 import { loadPost, savePost } from '../posts/service';
+import { categoryNames } from './service';
 
 const tags = ['ai itineraries'];
 
@@ -43,7 +46,11 @@ const suggestedSpot = z.object({
   state: maybeText,
   post_code: maybeText,
 });
-/** One itinerary per day; `title` is English, the admin words its own from place, theme, day and days. */
+/**
+ * One itinerary per day. Planned by the engine, `title` is English and the admin words its own from
+ * place, theme, day and days; planned by the AI model, `title` is the model's, in the asked language.
+ * Who planned it is said on every day (the admin's data provider hands the screen the days only).
+ */
 const suggestionsAnswer = itemAnswer(
   z.array(
     z.object({
@@ -55,6 +62,12 @@ const suggestionsAnswer = itemAnswer(
       placeNames: z.object({ en: z.string(), tr: z.string(), ar: z.string() }),
       theme: maybeText,
       postSpot: z.array(z.object({ spot: suggestedSpot })),
+      plannedBy: z.enum(['llm', 'engine']).meta({ description: "'llm': the AI model of LLM_MODEL chose and ordered the stops; 'engine': the offline engine did" }),
+      llmModel: z.string().optional().meta({ description: 'the AI model that planned it (plannedBy llm)' }),
+      llmFallback: z
+        .enum(LLM_FALLBACKS)
+        .optional()
+        .meta({ description: 'why the configured AI model was not used (plannedBy engine with LLM_BASE_URL set): no answer in time, not reached, an HTTP error, not JSON, the wrong shape, a spot not offered or one named twice' }),
     }),
   ),
 );
@@ -91,7 +104,7 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const guard = ctx.guard('aiItineraries');
 
-  const suggest = async (request: { query: unknown }, reply: Parameters<typeof item>[0]) => {
+  const suggest = async (request: FastifyRequest, reply: FastifyReply) => {
     const q = parseWith(suggestionQuery, request.query);
     let categoryIds: number[];
     try {
@@ -114,18 +127,33 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
       throw notSuggested('unknownPlace', { place }, { place });
     }
     const names: Record<PlaceLanguage, string> = wanted.known?.names ?? { en: center.name, tr: center.name, ar: center.name };
-    const plan = planTrip(await spotsNear(db, center.latitude, center.longitude, RADIUS_KM), center, wanted.days, categoryIds);
+    const planned = await plannerFor(ctx.config).plan(
+      {
+        spots: await spotsNear(db, center.latitude, center.longitude, RADIUS_KM),
+        center,
+        days: wanted.days,
+        preferredCategoryIds: categoryIds,
+        lang,
+        place: names[lang],
+        themes: wanted.themes,
+        categoryNames: (ids) => categoryNames(db, ids),
+      },
+      request.log,
+    );
+    const plan = planned.days;
     if (!plan.length) throw notSuggested('nothingToSuggest', { search: q.search, place: names.en }, { search: q.search, place: names[lang] });
     const theme = wanted.themes.length ? title(wanted.themes.join(' '), wanted.lang) : null;
-    const suggestions = plan.map(({ day, stops }) => ({
+    const by = { plannedBy: planned.plannedBy, ...(planned.model ? { llmModel: planned.model } : {}), ...(planned.fallback ? { llmFallback: planned.fallback } : {}) };
+    const suggestions = plan.map(({ day, stops, title: modelTitle }) => ({
       id: `${names.en}-${wanted.days}-${day}`.toLowerCase().replace(/\s+/g, '-'),
-      // English; the admin words the title from place, placeNames, theme, day and days
-      title: `${theme ? `${theme} in ` : ''}${names.en}${plan.length > 1 ? `, day ${day} of ${plan.length}` : ''}`,
+      // the model's, else English that the admin words from place, placeNames, theme, day and days
+      title: modelTitle ?? `${theme ? `${theme} in ` : ''}${names.en}${plan.length > 1 ? `, day ${day} of ${plan.length}` : ''}`,
       day,
       days: plan.length,
       place: names.en,
       placeNames: names,
       theme,
+      ...by,
       postSpot: stops.map((s) => ({
         spot: {
           id: s.id,

@@ -49,13 +49,15 @@ export const userDetail = z.object({
   userFollowersCount: whole,
   countryCount: whole,
   permissions: z.array(z.enum(PERMISSIONS)).meta({ description: "a Sub-Admin's granted permissions; empty for a User" }),
+  updated_at: timestamp.describe('the version an edit sends back (no lost updates)'),
 });
 
 export const userListAnswer = listAnswer(userRow);
 export const userDetailAnswer = itemAnswer(userDetail);
 /** A new account: its id, and for a Sub-Admin whether the invitation mail went out (false when its template is off). */
 export const userCreatedAnswer = itemAnswer(z.object({ id: whole, invitationSent: z.boolean().optional() }));
-export const userUpdatedAnswer = itemAnswer(z.object({ id: whole }));
+/** The account saved, and its new version (what the next save of its form sends back). */
+export const userUpdatedAnswer = itemAnswer(z.object({ id: whole, updated_at: timestamp }));
 export const sequenceAnswer = itemAnswer(z.object({ id: whole, sequence: whole }));
 /** Each asked id (once) in one of the two lists: done, or not found / not the caller's to manage. */
 export const bulkActionAnswer = answerOf(z.object({ succeedUserIds: z.array(whole), failedUserIds: z.array(whole) }));

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
-import { type ListRequest, runListQuery } from '../../http/list';
+import { type ListRequest, readList } from '../../http/list';
 
 const baseColumns = [
   'users.id',
@@ -24,14 +24,14 @@ const baseColumns = [
 ] as const;
 
 /**
- * A page of users or sub-admins. A Sub-Admin listing sub-admins sees only those holding no permission
+ * A page (or, exported, all) of users or sub-admins. A Sub-Admin listing sub-admins sees only those holding no permission
  * outside its own.
  */
 export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Admin', caller: Caller, req: ListRequest<string>) {
   const { db } = ctx;
   let base = db.selectFrom('users').where('users.user_type', '=', userType);
   if (userType === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
-  return runListQuery(
+  return readList(
     base,
     (qb) =>
       qb
@@ -66,7 +66,7 @@ function onlyManageableBy(caller: Caller) {
 export async function findUserDetail(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('users')
-    .select([...baseColumns, 'users.country', 'users.latitude', 'users.longitude'])
+    .select([...baseColumns, 'users.country', 'users.latitude', 'users.longitude', 'users.updated_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 }

@@ -23,7 +23,7 @@ import { doneAnswer, refusals } from '../../http/answers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery } from '../../http/list';
-import { item, list, ok } from '../../http/reply';
+import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
@@ -89,8 +89,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: q.user_type === 'User' ? 1 : 0,
       });
-      const { rows, meta } = await listUsersQuery(ctx, q.user_type, caller, req);
-      return list(reply, rows, meta);
+      return answerList(reply, await listUsersQuery(ctx, q.user_type, caller, req));
     },
   );
 
@@ -171,25 +170,33 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const picture = files.find((f) => f.field === 'profile_pic');
       const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-      await updateAccount(
+      const updated_at = await updateAccount(
         db,
         user.id,
         {
           name: input.name,
           status: input.status,
-          updated_at: now(),
           ...(passwordHash ? { password_hash: passwordHash } : {}),
           ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
         },
         grants,
-      );
+        input.updated_at,
+      ).catch(async (err: unknown) => {
+        // refused (changed by someone else meanwhile): the picture it brought is not kept
+        if (stored) await ctx.storage.remove(stored.url);
+        throw err;
+      });
       if (stored) await ctx.storage.remove(user.profile_pic);
       // A new password, leaving Active or losing a permission ends the person's sessions at once.
       const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
       const leftActive = user.status === 'Active' && input.status !== 'Active';
       if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
-      await audit(ctx, caller.userId, 'update', 'user', user.id, { status: input.status, password: !!password, permissions: grants });
-      return ok(reply, { data: { id: user.id } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
+      // the edited fields as they were and as they are (the trail keeps those that changed; a password never)
+      await audit(ctx, caller.userId, 'update', 'user', user.id, {
+        before: { name: user.name, status: user.status, password: false, profile_pic: user.profile_pic, permissions: user.permissions },
+        after: { name: input.name, status: input.status, password: !!password, profile_pic: stored?.url, permissions: grants },
+      });
+      return ok(reply, { data: { id: user.id, updated_at } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
     },
   );
 

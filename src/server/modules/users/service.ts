@@ -1,4 +1,5 @@
 // Rules and queries about user rows shared by several modules.
+import { updateChecked } from '../../db/versions';
 import type { Kysely } from 'kysely';
 import type { Permission } from '@shared/access';
 import { isAcceptedPictureName } from '@shared/validation/user';
@@ -51,16 +52,18 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: User
 
 /**
  * Saves the edit form of a user or sub-admin in one transaction: its columns, and its permissions when
- * `grants` is given (replaced by exactly those).
+ * `grants` is given (replaced by exactly those). Only while the account still has the form's `expected`
+ * version, when one is given (db/versions.ts); answers its new version.
  */
-export async function updateAccount(db: Kysely<Database>, id: number, changes: UserUpdate, grants: Permission[] | undefined) {
-  await db.transaction().execute(async (trx) => {
-    await updateUser(trx, id, changes);
+export async function updateAccount(db: Kysely<Database>, id: number, changes: UserUpdate, grants: Permission[] | undefined, expected?: string) {
+  return db.transaction().execute(async (trx) => {
+    const updated_at = await updateChecked(trx, 'users', id, changes, expected);
     if (grants) {
       await trx.deleteFrom('user_permissions').where('user_id', '=', id).execute();
       const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
       if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: id, permission_id: p.id }))).execute();
     }
+    return updated_at;
   });
 }
 

@@ -1,0 +1,108 @@
+// What the audit log (/audit) and the History panels show of an entry: when, who, the action, the record
+// and the fields it changed (before → after; the arrow points the reading way, so it turns in Arabic).
+import { Box, Button, Link as MuiLink, Typography, useTheme } from '@mui/material';
+import { useState } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { actionLabelKey, type AuditChange, type AuditEntry, type AuditValue, historyResource, REDACTED } from '../../../shared/audit';
+
+/** An entry's texts in the person's language, each falling back to the raw value the server gave. */
+export function useAuditText() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  /** a kind of record: its own name, else its resource's (a plain resource), else as written */
+  const kind = (entity: string) => translate(`app.audit.entities.${entity}`, { _: translate(`resources.${entity}.name`, { smart_count: 1, _: entity }) });
+  return {
+    kind,
+    action: (action: string) => translate(actionLabelKey(action), { _: action }),
+    /** a field: the log's own label, else the resource's, else its name */
+    field: (entity: string, field: string) =>
+      translate(`app.audit.fields.${field}`, { _: translate(`resources.${historyResource(entity)}.fields.${field}`, { _: field }) }),
+    value: (value: AuditValue) =>
+      value === null ? '—' : value === REDACTED ? translate('app.audit.redacted') : typeof value === 'boolean' ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false') : String(value),
+    /** date and time as the language writes them, in western digits as the rest of the admin */
+    when: (iso: string) => {
+      const at = new Date(iso);
+      return Number.isNaN(at.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(at);
+    },
+    /** 'Category #12' */
+    record: (entry: Pick<AuditEntry, 'entity' | 'entity_id'>) => (entry.entity_id ? translate('app.audit.record', { kind: kind(entry.entity), id: entry.entity_id }) : kind(entry.entity)),
+  };
+}
+
+/** Who acted: a link to the person's page (an Admin has none), or "System". */
+export function AuditActor({ actor }: { actor: AuditEntry['actor'] }) {
+  const translate = useTranslate();
+  if (!actor) return <Typography component="span" variant="body2" color="text.secondary">{translate('app.audit.system')}</Typography>;
+  if (!actor.path) return <span title={actor.email}>{actor.name}</span>;
+  return (
+    <MuiLink component={Link} to={actor.path} title={actor.email}>
+      {actor.name}
+    </MuiLink>
+  );
+}
+
+/** The record: its kind and id, a link to its page when it has one (a deleted one's page says so). */
+export function AuditRecord({ entry }: { entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'path'> }) {
+  const text = useAuditText();
+  const label = text.record(entry);
+  return entry.path ? (
+    <MuiLink component={Link} to={entry.path}>
+      {label}
+    </MuiLink>
+  ) : (
+    <span>{label}</span>
+  );
+}
+
+/** A change too long to read on one line is shown whole only when the changes are opened. */
+const LONG = 60;
+
+/**
+ * The changed fields, one per line: 'field: before → after' ('field: after' for a value first set). The
+ * first `shown` lines, each clipped to one line; "Show all n changes" opens every line in full.
+ */
+export function AuditChanges({ entity, changes, shown = 2 }: { entity: string; changes: readonly AuditChange[]; shown?: number }) {
+  const text = useAuditText();
+  const translate = useTranslate();
+  const rtl = useTheme().direction === 'rtl';
+  const [open, setOpen] = useState(false);
+  if (!changes.length) return null;
+  const long = changes.some((c) => `${c.before ?? ''}${c.after ?? ''}`.length > LONG);
+  const folds = changes.length > shown || long;
+  const lines = open ? changes : changes.slice(0, shown);
+  return (
+    <Box>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {lines.map((c) => (
+          <Typography
+            key={c.field}
+            component="li"
+            variant="body2"
+            sx={open ? { overflowWrap: 'anywhere' } : { maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              {text.field(entity, c.field)}
+            </Box>
+            {': '}
+            {c.before !== null && (
+              <>
+                <bdi>{text.value(c.before)}</bdi>
+                {/* before → after, mirrored right to left */}
+                <Box component="span" sx={{ mx: 0.5, color: 'text.secondary' }} data-testid="change-arrow">
+                  {rtl ? '←' : '→'}
+                </Box>
+              </>
+            )}
+            <bdi>{text.value(c.after)}</bdi>
+          </Typography>
+        ))}
+      </Box>
+      {folds && (
+        <Button size="small" onClick={() => setOpen(!open)} sx={{ px: 0, minWidth: 0, textTransform: 'none' }} aria-expanded={open}>
+          {open ? translate('app.audit.show_fewer') : translate('app.audit.show_all_changes', { smart_count: changes.length })}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { Chip } from '@mui/material';
+import { DataTable, DateInput, SelectInput, useRecordContext } from 'react-admin';
+import { type AuditEntry, auditEntityKinds } from '../../../shared/audit';
+import { RESOURCES, type ResourceDeclaration } from '../../../shared/resources/index';
+import { AuditActor, AuditChanges, AuditRecord, useAuditText } from '../../components/audit/AuditParts';
+import { ResourceList, ResourceTable } from '../../components/lists';
+import { PersonFilterInput } from './PersonFilterInput';
+
+const fields = 'resources.audit.fields';
+/** The kinds of record the Resource filter offers: every kind the server audits. */
+const KINDS = auditEntityKinds(RESOURCES as readonly ResourceDeclaration[]);
+
+/** The Resource filter: each kind of record by its name in the person's language. */
+function KindFilterInput(props: { source: string; label: string; alwaysOn?: boolean }) {
+  const text = useAuditText();
+  return <SelectInput {...props} choices={KINDS.map((kind) => ({ id: kind, name: text.kind(kind) }))} translateChoice={false} sx={{ minWidth: 180 }} />;
+}
+
+/** Newest first, by time (the server's order of the trail). */
+const NEWEST = { field: 'created_at', order: 'DESC' } as const;
+
+const FILTERS = [
+  <PersonFilterInput key="actor" source="actor" label="app.audit.filters.person" alwaysOn />,
+  <KindFilterInput key="entity" source="entity" label="app.audit.filters.resource" alwaysOn />,
+  <DateInput key="from" source="from" label="app.audit.filters.from" alwaysOn />,
+  <DateInput key="to" source="to" label="app.audit.filters.to" alwaysOn />,
+];
+
+/**
+ * /audit (Admins only): who did what to which record and when, with the fields it changed; searched by
+ * person, action, kind of record or record id, filtered by person, kind of record and days.
+ */
+export function AuditList() {
+  return (
+    <ResourceList searchKey="resources.audit.search" filters={FILTERS} sort={NEWEST}>
+      <ResourceTable>
+        <DataTable.Col source="created_at" label={`${fields}.created_at`}>
+          <WhenCell />
+        </DataTable.Col>
+        <DataTable.Col source="actor" label={`${fields}.actor`} disableSort>
+          <WhoCell />
+        </DataTable.Col>
+        <DataTable.Col source="action" label={`${fields}.action`} disableSort>
+          <ActionCell />
+        </DataTable.Col>
+        <DataTable.Col source="entity" label={`${fields}.record`} disableSort>
+          <RecordCell />
+        </DataTable.Col>
+        <DataTable.Col source="changes" label={`${fields}.changes`} disableSort>
+          <ChangesCell />
+        </DataTable.Col>
+      </ResourceTable>
+    </ResourceList>
+  );
+}
+
+const useEntry = () => useRecordContext<AuditEntry>();
+
+function WhenCell() {
+  const entry = useEntry();
+  const text = useAuditText();
+  return entry ? <span style={{ whiteSpace: 'nowrap' }}>{text.when(entry.created_at)}</span> : null;
+}
+
+function WhoCell() {
+  const entry = useEntry();
+  return entry ? <AuditActor actor={entry.actor} /> : null;
+}
+
+function ActionCell() {
+  const entry = useEntry();
+  const text = useAuditText();
+  return entry ? <Chip size="small" variant="outlined" label={text.action(entry.action)} title={entry.action} /> : null;
+}
+
+function RecordCell() {
+  const entry = useEntry();
+  return entry ? <AuditRecord entry={entry} /> : null;
+}
+
+function ChangesCell() {
+  const entry = useEntry();
+  return entry ? <AuditChanges entity={entry.entity} changes={entry.changes} /> : null;
+}

@@ -1,0 +1,77 @@
+// A list as CSV (RFC 4180): a header row of the answer's field names, then one line per row, CRLF line
+// ends, a field quoted when it holds a comma, a quote, CR or LF (its quotes doubled), and a UTF-8 byte
+// order mark first, without which Excel reads the file in the machine's code page (Turkish and Arabic
+// names come out garbled).
+//
+// CSV injection (OWASP): a spreadsheet runs a cell that starts with =, +, -, @, tab or CR as a formula
+// (`=HYPERLINK(...)` in a name typed by anyone who can sign up). Such a text cell gets a single quote
+// before it, which spreadsheets show as text. A value that is a number in the answer (a count, an id,
+// a coordinate, -5) is written as it is: its text is only digits, a sign and a point, which no
+// spreadsheet runs, and prefixing it would turn the column into text. A string that looks like a
+// number ('-2' as a category name) is text and is prefixed.
+
+/** The first bytes of the file: the UTF-8 byte order mark. */
+export const CSV_BOM = '\uFEFF';
+
+const QUOTED = /[",\r\n]/;
+const FORMULA = /^[=+\-@\t\r]/;
+
+/** A value as the JSON answer holds it, as one cell's text (neutralised and quoted). */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return quoted(neutralised(flat(value)));
+}
+
+/**
+ * Nested values flattened: a list of names (or of plain values) joined with '; ', any other object as
+ * its JSON, a date as JSON writes it.
+ */
+function flat(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => (isNamed(item) ? item.name : typeof item === 'object' && item !== null ? JSON.stringify(item) : flat(item))).join('; ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const isNamed = (item: unknown): item is { name: string } => typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string';
+
+const neutralised = (text: string) => (FORMULA.test(text) ? `'${text}` : text);
+const quoted = (text: string) => (QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** One line: the cells, separated by commas, ended by CRLF. */
+export const csvLine = (cells: readonly string[]) => `${cells.join(',')}\r\n`;
+
+/**
+ * Text pieces are yielded at about this many characters: a longer string would be allocated outside the
+ * young generation (V8's large objects, from 128 KB) and stay until a full collection, so that an
+ * export of a million rows would grow the heap by the hundreds of megabytes it wrote.
+ */
+const PIECE = 32 * 1024;
+
+/**
+ * The file's text, piece by piece: the byte order mark and the header first (the first row's field
+ * names, `fields` when there is no row), then the rows' lines.
+ */
+export async function* csvText(batches: AsyncIterable<readonly Record<string, unknown>[]>, fields: readonly string[] = []): AsyncGenerator<string> {
+  let header: readonly string[] | undefined;
+  let text = CSV_BOM;
+  for await (const rows of batches) {
+    if (!rows.length) continue;
+    if (!header) {
+      header = Object.keys(rows[0]);
+      text += csvLine(header.map(quoted));
+    }
+    for (const row of rows) {
+      text += csvLine(header.map((field) => csvCell(row[field])));
+      if (text.length >= PIECE) {
+        yield text;
+        text = '';
+      }
+    }
+  }
+  if (!header && fields.length) text += csvLine(fields.map(quoted));
+  if (text) yield text;
+}

@@ -1,0 +1,28 @@
+// What the audit calls answer, for the OpenAPI document.
+import { z } from 'zod';
+import { answerOf, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
+
+const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const auditEntry = z.object({
+  id: whole,
+  actor: z
+    .object({ id: whole, name: z.string(), email: z.string(), path: maybeText.describe("the person's page (an Admin has none)") })
+    .nullable()
+    .describe('who did it; null for the system, a guest, or an account since deleted'),
+  action: z.string().describe('create, update, delete, login, moderate, …'),
+  entity: z.string().describe('the kind of record'),
+  entity_id: maybeText.describe("the record's id"),
+  path: maybeText.describe("the admin's page of the record, when it has one (a deleted record's page says it is not there)"),
+  created_at: timestamp,
+  changes: z
+    .array(z.object({ field: z.string(), before: value, after: value }))
+    .describe("the fields changed, as they were and as they became (a password, hash or token reads '(changed)')"),
+});
+
+export const auditListAnswer = listAnswer(auditEntry);
+
+/** A staff account the person filter offers. */
+export const staffAnswer = answerOf(
+  z.object({ data: z.array(z.object({ id: whole, name: z.string(), email: z.string(), user_type: z.string() })) }),
+);

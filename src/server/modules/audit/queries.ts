@@ -1,0 +1,148 @@
+// Read model of the audit trail: the /audit list (filters, search, pages at a million entries), a record's
+// history, and what the screens need beside an entry (the kind of an account, of a post).
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { AUDIT_ACTIONS } from '@shared/audit';
+import { foldText } from '@shared/text';
+import type { AppContext } from '../../context';
+import { countOf } from '../../db/counts';
+import type { Database } from '../../db/schema';
+import { substringCondition } from '../../db/search';
+import { type ListRequest, readList } from '../../http/list';
+
+/** The list's filters beside its search (each checked by the route). */
+export interface AuditFilters {
+  actor?: number;
+  /** the kinds of record (one from the screen; a history reads a post under both of its kinds) */
+  entities?: readonly string[];
+  entityId?: string;
+  /** created at or after (ISO text) */
+  from?: string;
+  /** created before (ISO text: the day after the last one wanted) */
+  before?: string;
+}
+
+const COLUMNS = ['audit_log.id', 'audit_log.actor_id', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.detail', 'audit_log.created_at'] as const;
+
+/** The entries the filters keep, before search, order and page. */
+function entriesOf(db: Kysely<Database>, f: AuditFilters) {
+  let base = db.selectFrom('audit_log');
+  if (f.actor !== undefined) base = base.where('audit_log.actor_id', '=', f.actor);
+  if (f.entities) base = base.where('audit_log.entity', 'in', f.entities);
+  if (f.entityId !== undefined) base = base.where('audit_log.entity_id', '=', f.entityId);
+  if (f.from !== undefined) base = base.where('audit_log.created_at', '>=', f.from);
+  if (f.before !== undefined) base = base.where('audit_log.created_at', '<', f.before);
+  return base;
+}
+
+/** The kept total of the entries the filters keep, when it is kept: the whole trail's, or one kind's. */
+function keptTotal(db: Kysely<Database>, f: AuditFilters) {
+  const { entities, ...others } = f;
+  if (!Object.values(others).every((value) => value === undefined)) return undefined;
+  if (!entities) return () => countOf(db, 'audit_log:');
+  return entities.length === 1 ? () => countOf(db, `audit_log:${entities[0]}`) : undefined;
+}
+
+/** More people than `peopleListed` matching a search: their entries are found by testing each one's actor (tests make it small). */
+export const AUDIT_SEARCH = { peopleListed: 1000 };
+
+/**
+ * The ids of the people whose name or email holds `term` (the users' search index), or undefined when
+ * there are more than AUDIT_SEARCH.peopleListed: a word that common is tested on each entry's actor instead.
+ */
+async function peopleNamed(ctx: AppContext, term: string): Promise<number[] | undefined> {
+  const found = await ctx.db
+    .selectFrom('users')
+    .select('users.id')
+    .where(substringCondition(ctx.dialect, 'users', 'users', term, ['name', 'email'], true))
+    .limit(AUDIT_SEARCH.peopleListed + 1)
+    .execute();
+  return found.length > AUDIT_SEARCH.peopleListed ? undefined : found.map((u) => u.id);
+}
+
+/**
+ * What the search box finds: the actor's name or email, an action or a kind of record whose name holds
+ * the term (named in the query, each with its index), or a record's id. `indexed` false is the same match
+ * as a test of each entry (the newest-first walk of a common term). The people the term names are listed
+ * first (`people`): `actor_id IN (their ids)` is an index lookup on both databases, where PostgreSQL reads
+ * the whole trail for an IN over a sub-select beside the other conditions.
+ */
+function searchOf(ctx: AppContext, term: string, kinds: readonly string[], people: number[] | undefined) {
+  const folded = foldText(term);
+  const actions = AUDIT_ACTIONS.filter((a) => foldText(a).includes(folded));
+  const entities = kinds.filter((k) => foldText(k).includes(folded));
+  const recordId = /^#?(\d{1,10})$/.exec(term.trim())?.[1];
+  return (indexed: boolean): Expression<SqlBool> => {
+    // the row test is no index's: a walk follows the list's order (SQLite would otherwise take the
+    // action's index for 'update' and sort a third of the trail), so its columns are wrapped
+    const text = (column: string) => (indexed ? sql.ref(column) : sql`(${sql.ref(column)} || '')`);
+    const actor = indexed ? sql.ref('audit_log.actor_id') : sql`(${sql.ref('audit_log.actor_id')} + 0)`;
+    const conditions: Expression<SqlBool>[] = [];
+    if (people?.length) conditions.push(sql<SqlBool>`${actor} IN (${sql.join(people)})`);
+    else if (!people) {
+      const byName = substringCondition(ctx.dialect, 'users', 'actor_match', term, ['name', 'email'], indexed);
+      conditions.push(
+        indexed
+          ? sql<SqlBool>`${sql.ref('audit_log.actor_id')} IN (SELECT actor_match.id FROM users actor_match WHERE ${byName})`
+          : sql<SqlBool>`EXISTS (SELECT 1 FROM users actor_match WHERE actor_match.id = ${sql.ref('audit_log.actor_id')} AND ${byName})`,
+      );
+    }
+    if (actions.length) conditions.push(sql<SqlBool>`${text('audit_log.action')} IN (${sql.join(actions)})`);
+    if (entities.length) conditions.push(sql<SqlBool>`${text('audit_log.entity')} IN (${sql.join(entities)})`);
+    // the kinds named too, so that the record index (entity, entity_id) answers it
+    if (recordId) conditions.push(sql<SqlBool>`(${text('audit_log.entity')} IN (${sql.join([...kinds])}) AND ${text('audit_log.entity_id')} = ${recordId})`);
+    return conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` OR `)})` : sql<SqlBool>`(1 = 0)`;
+  };
+}
+
+/**
+ * A page of the trail (or, exported, all of it), newest first unless asked otherwise, each entry with its
+ * actor's name, email and kind (null once the account is gone, or for the system). The whole trail's
+ * total and a kind's are the kept ones.
+ */
+export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, filters: AuditFilters, kinds: readonly string[]) {
+  const { db } = ctx;
+  const people = req.filter ? await peopleNamed(ctx, req.filter) : [];
+  return readList(
+    entriesOf(db, filters),
+    (qb) =>
+      qb
+        .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+        .select(COLUMNS)
+        .select(['actor.name as actor_name', 'actor.email as actor_email', 'actor.user_type as actor_type']),
+    req,
+    'audit_log.id',
+    {
+      db,
+      // a search's share is taken among the newest entries by time, the order of every filter's index
+      newest: 'audit_log.created_at',
+      // not kept compiled: the search holds the people a term names, who change as accounts do
+      total: keptTotal(db, filters),
+      search: searchOf(ctx, req.filter, kinds, people),
+    },
+  );
+}
+export type AuditListRow = Extract<Awaited<ReturnType<typeof listAuditQuery>>, { rows: unknown }>['rows'][number];
+
+/** The user_type of each of these accounts that still exists. */
+export async function accountTypes(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'user_type']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r.user_type]));
+}
+
+/** A post's or itinerary's type (soft-deleted ones too), or undefined when there is no such post. */
+export async function postType(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('posts').select('type').where('id', '=', id).executeTakeFirst())?.type;
+}
+
+/**
+ * The staff accounts (Admins and Sub-Admins) whose name or email holds `term`, by name, at most `limit`
+ * (the person filter's choices); `ids`: those accounts instead. Staff are few beside the users: their
+ * rows are walked through the (user_type, name) index and tested one by one.
+ */
+export async function staffQuery(ctx: AppContext, term: string, limit: number, ids?: readonly number[]) {
+  let staff = ctx.db.selectFrom('users').select(['users.id', 'users.name', 'users.email', 'users.user_type']).where('users.user_type', 'in', ['Admin', 'Sub-Admin']);
+  if (ids) staff = staff.where('users.id', 'in', ids);
+  else if (term) staff = staff.where(substringCondition(ctx.dialect, 'users', 'users', term, ['name', 'email'], false));
+  return staff.orderBy('users.name').orderBy('users.id').limit(limit).execute();
+}

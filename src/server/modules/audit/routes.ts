@@ -1,0 +1,98 @@
+// The audit trail (the /audit screen, each record's History): the whole trail for Admins, searchable and
+// filtered by person, kind of record, record and days; a record's history for whoever may open it.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { auditEntityKinds, sameRecordKinds } from '@shared/audit';
+import type { ResourceDeclaration } from '@shared/resources/index';
+import { idNumber, MAX_INT } from '@shared/validation/common';
+import { callerOf } from '../../auth/guard';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../http/errors';
+import { type Listed, listQuerySchema, parseListQuery } from '../../http/list';
+import { answerList, item, list } from '../../http/reply';
+import { auditListAnswer, staffAnswer } from './answers';
+import { type AuditFilters, type AuditListRow, listAuditQuery, staffQuery } from './queries';
+import { dayAfter, exportedEntry, isDay, mayReadHistory, shownEntries } from './service';
+
+const tags = ['audit'];
+/** The trail is listed by time (newest first): each filter's index holds that order (migration 020). */
+const NEWEST = { direction: 'DESC', name: 'created_at', type: 'default' } as const;
+const SORTABLE = { created_at: 'audit_log.created_at' };
+/** How many people the person filter offers for what was typed. */
+const PEOPLE_SHOWN = 20;
+
+const recordId = z.string().regex(/^\d{1,10}$/, 'validation.invalidInput').refine((text) => Number(text) <= MAX_INT, 'validation.invalidInput');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidInput')
+  .refine(isDay, 'validation.invalidInput')
+  .describe('a day, YYYY-MM-DD (UTC), inclusive');
+/** A list's paging, search, order and export (no `ids` or `reference`: entries are not picked). */
+const pageQuery = listQuerySchema.omit({ ids: true, reference: true, reference_id: true });
+
+/** `resources`: the registry the server answers (its plain resources are kinds of record too). */
+export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resources: readonly ResourceDeclaration[]) {
+  const kinds = auditEntityKinds(resources);
+  const kind = z.enum(kinds as [string, ...string[]], { error: 'validation.invalidInput' });
+  /** A page's entries get their pages and people looked up; an export is written as it is read. */
+  const answer = async (reply: FastifyReply, listed: Listed<AuditListRow>) =>
+    'rows' in listed ? list(reply, await shownEntries(ctx, listed.rows, resources), listed.meta) : answerList(reply, listed, (row) => exportedEntry(row, resources));
+  const trailQuery = pageQuery.extend({
+    actor: recordId.optional().describe("the person who acted: a user's id"),
+    entity: kind.optional().describe('the kind of record'),
+    entity_id: recordId.optional().describe("the record's id"),
+    from: day.optional(),
+    to: day.optional(),
+  });
+
+  app.get(
+    '/api/audit',
+    { schema: { tags, querystring: trailQuery, response: { 200: auditListAnswer } }, onRequest: ctx.guard('audit'), config: { answerCache: true } },
+    async (request, reply) => {
+      const q = request.query as z.infer<typeof trailQuery>;
+      const req = parseListQuery(q, { sortable: SORTABLE, defaultOrder: NEWEST, pageBase: 0 });
+      const filters: AuditFilters = {
+        actor: q.actor === undefined ? undefined : Number(q.actor),
+        // a record's id alone is looked for under every kind (the record index starts with the kind)
+        entities: q.entity !== undefined ? [q.entity] : q.entity_id !== undefined ? kinds : undefined,
+        entityId: q.entity_id,
+        from: q.from,
+        before: q.to === undefined ? undefined : dayAfter(q.to),
+      };
+      return answer(reply, await listAuditQuery(ctx, req, filters, kinds));
+    },
+  );
+
+  // the person filter's choices: staff accounts by name or email, or the one chosen (`id`)
+  const peopleQuery = z.object({ filter: listQuerySchema.shape.filter, id: recordId.optional() });
+  app.get(
+    '/api/audit/people',
+    { schema: { tags, querystring: peopleQuery, response: { 200: staffAnswer } }, onRequest: ctx.guard('audit') },
+    async (request, reply) => {
+      const q = request.query as z.infer<typeof peopleQuery>;
+      return item(reply, await staffQuery(ctx, (q.filter ?? '').trim(), PEOPLE_SHOWN, q.id === undefined ? undefined : [Number(q.id)]));
+    },
+  );
+
+  // any Active staff member gets past the guard: the record decides (mayReadHistory), 403 otherwise
+  const historyParams = z.object({ entity: kind, id: idNumber() });
+  app.get(
+    '/api/audit/:entity/:id',
+    {
+      schema: { tags, params: historyParams, querystring: pageQuery.pick({ page: true, limit: true }), response: { 200: auditListAnswer } },
+      onRequest: ctx.guard({ name: 'record history', rule: 'staff' }),
+      config: { answerCache: true },
+    },
+    async (request, reply) => {
+      const { entity, id } = request.params as z.infer<typeof historyParams>;
+      if (!(await mayReadHistory(ctx, callerOf(request), entity, id, resources))) throw forbidden();
+      // a record's few entries, in the order they were written
+      const req = parseListQuery(request.query as z.infer<typeof pageQuery>, {
+        sortable: { id: 'audit_log.id' },
+        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        pageBase: 0,
+      });
+      return answer(reply, await listAuditQuery(ctx, req, { entities: sameRecordKinds(entity), entityId: String(id) }, kinds));
+    },
+  );
+}

@@ -1,0 +1,126 @@
+// The audit log on screen: an Admin's change shows on /audit (who, what, the record, before → after),
+// the filters narrow it, the record's link opens its page, whose History panel lists the change; a
+// Sub-Admin has no such menu entry and is refused the page; in Arabic it reads right to left.
+import { describe, expect, it } from 'vitest';
+import { ADMIN, axeViolations, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+
+const suite = useBrowserSuite();
+
+/** Renames a user on its edit page, as an Admin, and answers the user's id and old name. */
+async function renameUser(newName: string) {
+  const { page, server } = suite;
+  const target = await server.ctx.db.selectFrom('users').select(['id', 'name']).where('user_type', '=', 'User').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  await page.goto(`${server.baseUrl}/edituser/${target.id}`);
+  await page.getByLabel('Name').fill(newName);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByText('User has been updated successfully').waitFor();
+  return target;
+}
+
+async function signInAsAdmin() {
+  const { page, server } = suite;
+  await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+}
+
+describe('the audit log', () => {
+  it("shows an Admin's change with who, what and before → after, filters it, and links the record, whose History lists it", async () => {
+    const { page, server } = suite;
+    await signInAsAdmin();
+    const target = await renameUser('Audited Traveller');
+    const admin = await server.ctx.db.selectFrom('users').select(['id', 'name']).where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+
+    await page.getByRole('menuitem', { name: 'Audit Log', exact: true }).click();
+    await page.waitForURL('**/audit');
+    const entry = page.getByRole('row').filter({ hasText: 'Audited Traveller' }).first();
+    await entry.waitFor();
+    const cells = entry.getByRole('cell');
+    await expect(cells.nth(1).innerText()).resolves.toBe(admin.name);
+    await expect(cells.nth(2).innerText()).resolves.toBe('Updated');
+    await expect(cells.nth(3).innerText()).resolves.toBe(`User #${target.id}`);
+    await expect(cells.nth(4).innerText()).resolves.toBe(`Name: ${target.name}→Audited Traveller`);
+    // when: a date and a time, in the person's language
+    await expect(cells.nth(0).innerText()).resolves.toMatch(/\d{4}.*\d{1,2}:\d{2}/);
+
+    // the Resource filter keeps the users' entries, the Person filter the Admin's
+    await page.getByRole('combobox', { name: 'Resource' }).click();
+    await page.getByRole('option', { name: 'Category', exact: true }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('"entity":"category"'));
+    await page.getByText('No records found!').waitFor();
+    await page.getByRole('combobox', { name: 'Resource' }).click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('"entity":"user"'));
+    await entry.waitFor();
+    const records = await page.locator('tbody tr td:nth-child(4)').allInnerTexts();
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.every((text) => text.startsWith('User #'))).toBe(true);
+
+    const person = page.getByRole('combobox', { name: 'Person' });
+    await person.fill(admin.name.slice(0, 3));
+    await page.getByRole('option', { name: new RegExp(`^${admin.name}`) }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(`"actor":${admin.id}`));
+    await entry.waitFor();
+    const who = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(new Set(who)).toEqual(new Set([admin.name]));
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-en');
+
+    // the record's link opens its page, whose History lists the change
+    await entry.getByRole('link', { name: `User #${target.id}` }).click();
+    await page.waitForURL(`**/user/${target.id}`);
+    const history = page.getByTestId('record-history');
+    await history.getByText(`${target.name}→Audited Traveller`).waitFor();
+    await history.getByText('Updated').first().waitFor();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-history-en');
+  });
+
+  it('shows a category’s History behind a toggle of its edit dialog', async () => {
+    const { page, server } = suite;
+    await signInAsAdmin();
+    const category = await server.ctx.db.selectFrom('categories').select(['id', 'name']).orderBy('name').limit(1).executeTakeFirstOrThrow();
+    await page.goto(`${server.baseUrl}/category`);
+    const row = page.getByRole('row').filter({ hasText: category.name }).first();
+    await row.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Category Name').fill('Audited category');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Category has been updated successfully').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Audited category' }).getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: 'Show history' }).click();
+    await dialog.getByText(`${category.name}→Audited category`).waitFor();
+    await screenshot(page, 'audit-dialog-en');
+  });
+
+  it('is not in a Sub-Admin’s menu, and /audit is refused', async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('menuitem', { name: 'Users', exact: true }).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Audit Log', exact: true }).count()).resolves.toBe(0);
+    await page.goto(`${server.baseUrl}/audit`);
+    await page.waitForURL('**/profile');
+    await page.getByRole('alert').filter({ hasText: 'You do not have permission to open this page.' }).waitFor();
+  });
+
+  it('reads right to left in Arabic, the arrow of each change pointing the reading way', async () => {
+    const { page, server } = suite;
+    await signInAsAdmin();
+    await renameUser('مسافر مدقق');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.goto(`${server.baseUrl}/audit`);
+    await page.getByRole('columnheader', { name: 'التغييرات' }).waitFor();
+    const entry = page.getByRole('row').filter({ hasText: 'مسافر مدقق' }).first();
+    await entry.waitFor();
+    await entry.getByText('عدّل').waitFor();
+    await expect(entry.getByTestId('change-arrow').first().innerText()).resolves.toBe('←');
+    await expect(page.locator('main').getByText('→').count()).resolves.toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-ar');
+  });
+});

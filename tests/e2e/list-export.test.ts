@@ -1,0 +1,76 @@
+// Export on a list: the file holds the list as it is shown (its search and sort), every page of it, in
+// a CSV a spreadsheet opens with Turkish and Arabic intact and without running a cell as a formula.
+import fs from 'node:fs';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../support/csv';
+import { ADMIN, DEMO_PASSWORD, signIn, useBrowserSuite } from '../support/e2e';
+
+const suite = useBrowserSuite();
+
+/** Clicks Export and answers the downloaded file's name and text. */
+async function exported(page: Page) {
+  const [download] = (await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()])) as [Download, unknown];
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: fs.readFileSync(file!, 'utf8') };
+}
+
+describe('export on a list', () => {
+  it('exports the searched categories, every page, Turkish and Arabic intact, formulas neutralised', async () => {
+    const { page, server } = suite;
+    const names = ['Müze gezisi 1', 'متاحف الفن 1', '=HYPERLINK("http://evil.example","Müze")', '@SUM(A1) müze'];
+    // twelve more matches than a page shows, so the export must read past the first page
+    for (let i = 2; i <= 13; i++) names.push(`Müze gezisi ${i}`);
+    // added as the add dialog adds them (one call, several rows)
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, is_web: '1' }) });
+    const { token } = (await login.json()).data;
+    const added = await fetch(`${server.baseUrl}/api/category/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: names, status: names.map(() => 'Active') }),
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
+
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/category?filter=${encodeURIComponent(JSON.stringify({ q: 'müze' }))}`);
+    await page.getByText('Müze gezisi 1', { exact: true }).waitFor();
+    const { name, text } = await exported(page);
+    expect(name).toMatch(/^category-\d{4}-\d\d-\d\d\.csv$/);
+    // a byte-order mark: spreadsheets read the file as UTF-8
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual(expect.arrayContaining(['id', 'name', 'status', 'created_at']));
+    const nameAt = header.indexOf('name');
+    const exportedNames = rows.map((r) => r[nameAt]);
+    // the search's rows, all of them (the page shows 10), and none other
+    expect(exportedNames).toHaveLength(15);
+    // (category names are stored with only their first letter capital)
+    expect(exportedNames).toEqual(expect.arrayContaining(['Müze gezisi 1', 'Müze gezisi 13', `'=hyperlink("http://evil.example","müze")`, "'@sum(a1) müze"]));
+    expect(exportedNames).not.toContain('متاحف الفن 1');
+
+    // Arabic searched and exported
+    await page.goto(`${server.baseUrl}/category?filter=${encodeURIComponent(JSON.stringify({ q: 'متاحف' }))}`);
+    await page.getByText('متاحف الفن 1').waitFor();
+    const arabic = await exported(page);
+    const [arabicHeader, ...arabicRows] = parseCsv(arabic.text.slice(1));
+    expect(arabicRows.map((r) => r[arabicHeader.indexOf('name')])).toEqual(['متاحف الفن 1']);
+  });
+
+  it("a Sub-Admin exports the posts their permission shows; an empty search's Export is disabled", async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/post`);
+    await page.getByRole('columnheader', { name: 'Title' }).waitFor();
+    const { text } = await exported(page);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(header).toEqual(expect.arrayContaining(['id', 'title']));
+    const live = await server.ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'post').where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    expect(rows).toHaveLength(Number(live.n));
+
+    await page.goto(`${server.baseUrl}/post?filter=${encodeURIComponent(JSON.stringify({ q: 'no post is called this' }))}`);
+    await page.getByText('No records found!').waitFor();
+    await expect(page.getByRole('button', { name: 'Export' }).isDisabled()).resolves.toBe(true);
+  });
+});
