@@ -110,6 +110,20 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
     const spots = await trail('entity=spot');
     expect(spots.data[0]).toMatchObject({ action: 'update', entity_id: String(ids.spot), path: null, changes: [{ field: 'name', before: 'Galata Tower', after: 'Galata Kulesi' }] });
     expect(spots.data[1]).toMatchObject({ action: 'create', entity_id: String(ids.spot) });
+
+    // a post: its edited fields, and its spots and categories by name
+    const made = await post('/api/post/createUpdateAdminPost', { user_id: ids.user, title: 'Boğaz turu', itinerary_date: '2026-06-01 10:00:00', type: 'post', spotData: [{ id: ids.spot }] });
+    expect(made.statusCode, made.body).toBe(200);
+    const postId = made.json().data.id;
+    const edit = await post('/api/post/createUpdateAdminPost', { id: postId, user_id: ids.user, title: 'جولة البوسفور', itinerary_date: '2026-06-01 10:00:00', type: 'post', category_id: [ids.category], spotData: [{ id: ids.spot }] });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const posts = await trail(`entity=post&entity_id=${postId}`);
+    expect(posts.data.map((e) => e.action)).toEqual(['update', 'create']);
+    expect(posts.data[0].changes).toEqual([
+      { field: 'title', before: 'Boğaz turu', after: 'جولة البوسفور' },
+      { field: 'categories', before: '', after: 'Lagoon tours' },
+    ]);
+    expect(posts.data[1].changes).toEqual(expect.arrayContaining([{ field: 'title', before: null, after: 'Boğaz turu' }, { field: 'spots', before: null, after: 'Galata Kulesi' }]));
   });
 
   it('filters by person, kind of record, record and days, and searches names in every language', async () => {

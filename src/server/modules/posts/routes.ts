@@ -19,7 +19,7 @@ import { audit } from '../auth/service';
 import { removeUnusedImage } from '../spots/service';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { findPostSummary, listPostsQuery } from './queries';
-import { loadPost, type PostType, savePost, setPostSequence, softDeletePost } from './service';
+import { auditedPost, loadPost, type PostType, savePost, setPostSequence, softDeletePost } from './service';
 import { post, type SortColumns } from '@shared/resources/index';
 
 const tags = ['posts'];
@@ -105,14 +105,14 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       const input = parseWith(postFormSchema, formLists(fields));
       const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
       const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
+      const before = input.id ? await loadPost(db, input.id) : null;
       const result = await savePost(ctx, input, images, { caller });
       await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
-      await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, {
-        title: input.title,
-        spots: input.spotData.length,
-      });
+      const saved = (await loadPost(db, result.id))!;
+      // the audit trail keeps the changed fields of an edit, the fields of a new post
+      await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, before ? { before: auditedPost(before), after: auditedPost(saved) } : { created: auditedPost(saved) });
       const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
-      return ok(reply, { data: await loadPost(db, result.id), id: result.id }, message);
+      return ok(reply, { data: saved, id: result.id }, message);
     },
   );
 

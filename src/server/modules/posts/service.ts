@@ -90,6 +90,21 @@ export async function loadPost(db: Kysely<Database>, id: number) {
 }
 export type PostDetail = NonNullable<Awaited<ReturnType<typeof loadPost>>>;
 
+/** A post as its audit entries show it: what its form edits, the linked records by name. */
+export function auditedPost(post: PostDetail) {
+  return {
+    title: post.title,
+    description: post.description,
+    itinerary_date: post.itinerary_date,
+    is_public: post.is_public,
+    is_planeed: post.is_planeed,
+    user: post.user.name,
+    categories: post.postCategory.map((c) => c.category.name).join(', '),
+    tags: post.postTag.map((t) => t.tag.name).join(', '),
+    spots: post.postSpot.map((s) => s.spot.name).join(', '),
+  };
+}
+
 /** Stores the uploaded images of a post form; a file of another type is a 415 with the spec's message. */
 async function storeImages(ctx: AppContext, files: UploadedFile[]): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
