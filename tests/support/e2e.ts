@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { type Config, loadConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed/demo';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -27,13 +27,14 @@ const SMALL_SEED = {
   contentPages: 3,
 };
 
-export async function startServer() {
+/** The real server on the built admin, with the demo data; `overrides` change its configuration (an S3 store…). */
+export async function startServer(overrides: Partial<Config> = {}) {
   const dist = path.resolve('dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the admin first (npx vite build)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
   const config = loadConfig(
     {},
-    { dataDir, adminDist: dist, passwordScryptN: 2 ** 14, port: 0, host: '127.0.0.1', demoPassword: DEMO_PASSWORD },
+    { dataDir, adminDist: dist, passwordScryptN: 2 ** 14, port: 0, host: '127.0.0.1', demoPassword: DEMO_PASSWORD, ...overrides },
   );
   const { app, ctx } = await buildApp(config, { logger: false });
   await seedDemo(ctx.db, {
