@@ -14,11 +14,6 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'Success', status 
   return reply.code(status).send(envelope(status, message, data));
 }
 
-/** A refusal or failure: the envelope with the request's id (http/requestId.ts, answers.ts refusalAnswer). */
-export function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string, data: unknown = null) {
-  return reply.code(status).send({ ...envelope(status, message, data ?? null), requestId: request.id });
-}
-
 /** One item: data.data is the object. */
 export const item = <T>(reply: FastifyReply, value: T, message = 'Success') => ok(reply, { data: value }, message);
 
