@@ -3,6 +3,7 @@
 // reload the second person sees the first one's change and can save over it knowingly.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ar } from '../../src/admin/i18n/ar';
 import { ADMIN, newPage, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const CHANGED = 'This record was changed by someone else. Reload it to see the changes.';
@@ -103,6 +104,45 @@ describe('no lost updates in the browser', () => {
       await other.page.getByText('User has been updated successfully').waitFor();
       const saved = await server.ctx.db.selectFrom('users').select('name').where('id', '=', target.id).executeTakeFirstOrThrow();
       expect(saved.name).toBe('Zeynep Demir');
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('says so in Arabic, right to left, to a colleague working in Arabic', async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/category`);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await page.getByRole('dialog').getByLabel('Category Name').fill('منارات');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Category has been added Successfully').waitFor();
+
+    const other = await newPage(suite.browser);
+    try {
+      await signIn(other.page, server.baseUrl, ADMIN.email, ADMIN.password);
+      await other.page.waitForURL('**/dashboard');
+      // the colleague works in Arabic: the next page load starts in it
+      await other.page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', '"ar"'));
+      await other.page.goto(`${server.baseUrl}/category?filter=${encodeURIComponent(JSON.stringify({ q: 'منارات' }))}`);
+      await expect.poll(() => other.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await other.page.getByRole('row').filter({ hasText: 'منارات' }).getByRole('button', { name: ar.app.actions.menu }).click();
+      await other.page.getByRole('menuitem', { name: ar.app.actions.edit }).click();
+      const theirs = other.page.getByRole('dialog');
+      await theirs.getByText(ar.app.category.edit).waitFor();
+
+      const mine = await openCategoryEdit(page, 'منارات');
+      await mine.getByLabel('Category Name').fill('منارات البحر');
+      await mine.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Category has been updated Successfully').waitFor();
+
+      await theirs.getByRole('textbox').first().fill('منارات ورؤوس');
+      await theirs.getByRole('button', { name: ar.ra.action.save }).click();
+      await other.page.getByText(ar.messages.recordChanged).waitFor();
+      await screenshot(other.page, 'record-changed-ar');
+      const stored = await server.ctx.db.selectFrom('categories').select('name').where('name', 'like', 'منارات%').execute();
+      expect(stored.map((r) => r.name)).toEqual(['منارات البحر']);
     } finally {
       await other.context.close();
     }
