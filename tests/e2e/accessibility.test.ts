@@ -76,6 +76,8 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await page.goto(`${server.baseUrl}/category`);
     await page.getByRole('button', { name: 'Add Category' }).click();
     await page.getByRole('dialog').getByLabel('Category Name').waitFor();
+    // checked once faded in: mid-transition its text has not yet its contrast
+    await expect.poll(() => page.locator('.MuiDialog-container').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     const dialog = await violations(page);
     if (dialog.length) found['/category add dialog'] = dialog;
 
