@@ -3,6 +3,12 @@
 // signed URL or streamed through the API, nothing outside the uploads reachable.
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Settings } from '../../src/server/config';
@@ -242,5 +248,26 @@ describe('images in an S3-compatible store', () => {
       const now = res.json().data.user.profile_pic as string;
       expect((await fetchImage(now)).status).toBe(200);
     });
+  });
+  it('`npm run seed` puts the demo pictures in the store too, not on the local disk', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-seed-s3-'));
+    try {
+      const counts = ['--users', '3', '--sub-admins', '0', '--spots', '3', '--posts', '3', '--itineraries', '0', '--reports', '0', '--comments', '0'];
+      // (asynchronously: s3rver answers from this process)
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', ...counts], {
+        env: { ...process.env, ...s3.env, S3_PREFIX: 'seeded/', DATA_DIR: dataDir, DATABASE_URL: '', PASSWORD_SCRYPT_N: '1024' },
+        timeout: 120_000,
+      });
+      // every picture the seed gave a spot is in the bucket, its thumbnail too
+      const sqlite = new Database(path.join(dataDir, 'backoffice.sqlite'), { readonly: true });
+      const urls = sqlite.prepare('SELECT image, thumbnail_url AS thumbnail FROM spots WHERE image IS NOT NULL LIMIT 5').all() as { image: string; thumbnail: string }[];
+      sqlite.close();
+      expect(urls.length).toBeGreaterThan(0);
+      for (const { image, thumbnail } of urls)
+        for (const url of [image, thumbnail]) expect(await exists(`seeded/${url.slice('/uploads/'.length)}`), url).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'uploads', 'seed'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,11 @@
 // `npm run seed -- --users 100000 --posts 5000 …`: adds demo data to the configured database (DATA_DIR /
 // DATABASE_URL), after migrating it and making sure roles, permissions and the first Admin exist.
 // Unspecified counts take DEFAULT_SEED's values; running it again adds more rows.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/index';
 import { migrateToLatest } from '../db/migrate';
+import { seedUploads } from '../uploads/seedImages';
 import { bootstrap } from './bootstrap';
 import { DEFAULT_SEED, type SeedOptions, seedDemo } from './demo';
 
@@ -39,13 +39,16 @@ async function main() {
       adminPassword: config.adminPassword,
       scryptN: config.passwordScryptN,
     });
-    await seedDemo(database.db, {
-      options,
-      demoPassword: config.demoPassword,
-      scryptN: config.passwordScryptN,
-      uploadsDir: path.join(config.dataDir, 'uploads'),
-      log: (msg) => console.log(`[${elapsed()} s] ${msg}`),
-    });
+    // pictures go where the server reads them: DATA_DIR/uploads, or the S3 store when S3_BUCKET is set
+    await seedUploads(config, (uploadsDir) =>
+      seedDemo(database.db, {
+        options,
+        demoPassword: config.demoPassword,
+        scryptN: config.passwordScryptN,
+        uploadsDir,
+        log: (msg) => console.log(`[${elapsed()} s] ${msg}`),
+      }),
+    );
     console.log(`Seeded the ${database.dialect} database in ${elapsed()} s`);
   } finally {
     await database.close();
