@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../support/csv';
-import { ADMIN, DEMO_PASSWORD, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, DEMO_PASSWORD, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -22,8 +22,7 @@ describe('export on a list', () => {
     // twelve more matches than a page shows, so the export must read past the first page
     for (let i = 2; i <= 13; i++) names.push(`Müze gezisi ${i}`);
     // added as the add dialog adds them (one call, several rows)
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, is_web: '1' }) });
-    const { token } = (await login.json()).data;
+    const { token } = await apiSession(server.baseUrl);
     const added = await fetch(`${server.baseUrl}/api/category/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -17,6 +17,17 @@ async function colleague() {
   return second;
 }
 
+/** Signs in as the Admin and adds a category through the Add Category dialog. */
+async function signInAndAddCategory(page: Page, name: string) {
+  await signIn(page, suite.server.baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+  await page.goto(`${suite.server.baseUrl}/category`);
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  await page.getByRole('dialog').getByLabel('Category Name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Category has been added Successfully').waitFor();
+}
+
 async function openCategoryEdit(page: Page, name: string) {
   await page.goto(`${suite.server.baseUrl}/category?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
   const row = page.getByRole('row').filter({ hasText: name });
@@ -30,13 +41,7 @@ async function openCategoryEdit(page: Page, name: string) {
 describe('no lost updates in the browser', () => {
   it('a category edited in two dialogs: the second save is refused and keeps what was typed', async () => {
     const { page, server } = suite;
-    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/dashboard');
-    await page.goto(`${server.baseUrl}/category`);
-    await page.getByRole('button', { name: 'Add Category' }).click();
-    await page.getByRole('dialog').getByLabel('Category Name').fill('Lighthouses');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Category has been added Successfully').waitFor();
+    await signInAndAddCategory(page, 'Lighthouses');
 
     const other = await colleague();
     try {
@@ -111,13 +116,7 @@ describe('no lost updates in the browser', () => {
 
   it('says so in Arabic, right to left, to a colleague working in Arabic', async () => {
     const { page, server } = suite;
-    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/dashboard');
-    await page.goto(`${server.baseUrl}/category`);
-    await page.getByRole('button', { name: 'Add Category' }).click();
-    await page.getByRole('dialog').getByLabel('Category Name').fill('منارات');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Category has been added Successfully').waitFor();
+    await signInAndAddCategory(page, 'منارات');
 
     const other = await newPage(suite.browser);
     try {

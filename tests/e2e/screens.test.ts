@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, type Server, startServer } from '../support/e2e';
+import { ADMIN, apiSession, launchBrowser, type Server, startServer } from '../support/e2e';
 
 const SCREENS = [
   '/dashboard',
@@ -66,12 +66,7 @@ describe('every menu screen fits and is translated', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const res = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, is_web: '1' }),
-    });
-    token = ((await res.json()) as { data: typeof token }).data;
+    token = await apiSession(server.baseUrl);
     fs.mkdirSync(README_SHOTS, { recursive: true });
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, DEMO_PASSWORD, latestMail, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, DEMO_PASSWORD, latestMail, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -65,12 +65,7 @@ describe('sub-admins', () => {
 
     // meanwhile, an Admin sets the Sub-Admin Inactive through the API
     const sub = await server.ctx.db.selectFrom('users').select(['id', 'name']).where('email', '=', 'subadmin@example.com').executeTakeFirstOrThrow();
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, is_web: '1' }),
-    });
-    const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+    const adminToken = (await apiSession(server.baseUrl)).token;
     const update = await fetch(`${server.baseUrl}/api/user/update-user`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${adminToken}` },

@@ -92,6 +92,17 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+/** Signs in through the API as the admin web app does (for arranging data beside the browser): the session. */
+export async function apiSession(baseUrl: string, account: { email: string; password: string } = ADMIN) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, is_web: '1' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in through the API answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string; refresh_token: string; user: unknown } }).data;
+}
+
 export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
