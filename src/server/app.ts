@@ -21,6 +21,7 @@ import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
 import { refuse, registerRequestIdHeader, requestIdOf } from './http/requestId';
+import { registerRequestOrigin } from './http/requestContext';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { answerOf } from './http/answers';
 import { registerApiDocs } from './http/openapi';
@@ -40,6 +41,8 @@ import { reportRoutes } from './modules/reports/routes';
 import { spotRoutes } from './modules/spots/routes';
 import { suggestRoutes } from './modules/suggest/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { registerRefusalTrail } from './modules/audit/refusals';
+import { scheduleTrailPruning } from './modules/audit/retention';
 import { contentPageRoutes } from './modules/contentPages/routes';
 import { emailTemplateRoutes } from './modules/emailTemplates/routes';
 import { reportCategoryRoutes } from './modules/reportCategories/routes';
@@ -112,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   registerRequestIdHeader(app);
+  registerRequestOrigin(app);
   registerDraining(app);
   const metrics = createMetrics({ dialect: database.dialect, connections: database.connections });
   registerHttpMetrics(app, metrics);
@@ -175,6 +179,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return refuse(request, reply, status, error.message);
   });
 
+  registerRefusalTrail(app, ctx);
+  scheduleTrailPruning(app, ctx);
   await registerApiDocs(app);
 
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: answerOf(z.object({ status: z.literal('ok') })) } } }, async (_req, reply) => {

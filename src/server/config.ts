@@ -43,6 +43,8 @@ export interface Config {
   passwordScryptN: number;
   /** Milliseconds a list answer is kept for the caller who asked it (http/answerCache.ts); 0 keeps none. */
   listCacheMs: number;
+  /** Days an audit entry is kept (AUDIT_RETENTION_DAYS); 0 keeps them forever. */
+  auditRetentionDays: number;
   /** Images in an S3-compatible store (S3_BUCKET set); undefined: on the local disk, DATA_DIR/uploads. */
   s3?: S3Settings;
   /** Bearer token GET /api/metrics asks for; unset: the metrics are answered to loopback callers only. */
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     registerMaxPerWindow: int(env.REGISTER_MAX_PER_WINDOW, 5),
     refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE_SECONDS, 30),
     listCacheMs: Math.max(0, int(env.LIST_CACHE_MS, 1000)),
+    auditRetentionDays: Math.max(0, int(env.AUDIT_RETENTION_DAYS, 365)),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: Math.max(0, int(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),

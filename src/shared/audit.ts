@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   'bulk.delete',
   'bulk.inactive',
   'bulk.active',
+  'login.failed',
+  'refused',
+  'audit.prune',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */
@@ -76,8 +79,8 @@ export const isSecretField = (field: string) => /password|hash|token|secret/i.te
 /** An entry of the trail as the API answers it. */
 export interface AuditEntry {
   id: number;
-  /** null for the system, a guest, or an account since deleted; `path`: the person's page (an Admin has none) */
-  actor: { id: number; name: string; email: string; path: string | null } | null;
+  /** who acted, as they were then; null for the system or a guest. `path`: the person's page (none for an Admin or a deleted account) */
+  actor: { id: number; name: string; email: string; role: string; deleted: boolean; path: string | null } | null;
   action: string;
   entity: string;
   entity_id: string | null;
@@ -85,6 +88,9 @@ export interface AuditEntry {
   path: string | null;
   created_at: string;
   changes: AuditChange[];
+  /** where the call came from (Admins only) */
+  ip?: string | null;
+  user_agent?: string | null;
 }
 
 /**

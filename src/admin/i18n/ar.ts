@@ -319,6 +319,8 @@ export const ar: Catalogue = {
       show_all_changes: 'عرض كل التغييرات (%{smart_count})',
       show_fewer: 'عرض أقل',
       person_hint: 'اكتب اسمًا أو بريدًا إلكترونيًا',
+      account_deleted: 'الحساب محذوف',
+      anonymous: 'مجهول',
       filters: { person: 'الشخص', resource: 'نوع السجل', from: 'من تاريخ', to: 'إلى تاريخ' },
       actions: {
         create: 'أنشأ',
@@ -333,6 +335,9 @@ export const ar: Catalogue = {
         bulk_delete: 'حذف (جماعي)',
         bulk_inactive: 'جعله غير نشط (جماعي)',
         bulk_active: 'جعله نشطًا (جماعي)',
+        login_failed: 'تسجيل دخول فاشل',
+        refused: 'طلب مرفوض',
+        audit_prune: 'حذف السجلات القديمة',
       },
       entities: {
         user: 'مستخدم',
@@ -345,6 +350,7 @@ export const ar: Catalogue = {
         reportCategory: 'فئة بلاغ',
         emailtemplate: 'قالب بريد إلكتروني',
         contentmanagement: 'صفحة محتوى',
+        audit: 'سجل التدقيق',
       },
       fields: {
         name: 'الاسم',
@@ -366,6 +372,12 @@ export const ar: Catalogue = {
         post_code: 'الرمز البريدي',
         latitude: 'خط العرض',
         longitude: 'خط الطول',
+        reason: 'السبب',
+        route: 'الطلب',
+        method: 'الطريقة',
+        refusedMeanwhile: 'المرفوض في الأثناء',
+        removed: 'السجلات المحذوفة',
+        retentionDays: 'مدة الاحتفاظ (أيام)',
       },
     },
   },
@@ -614,7 +626,7 @@ export const ar: Catalogue = {
     audit: {
       name: 'سجل التدقيق |||| إدخال تدقيق |||| سجل التدقيق |||| سجل التدقيق |||| سجل التدقيق |||| سجل التدقيق',
       search: 'ابحث بالشخص أو الإجراء أو السجل أو رقمه',
-      fields: { created_at: 'متى', actor: 'من', action: 'الإجراء', record: 'السجل', changes: 'التغييرات' },
+      fields: { created_at: 'متى', actor: 'من', action: 'الإجراء', record: 'السجل', changes: 'التغييرات', origin: 'المصدر' },
     },
   },
 };

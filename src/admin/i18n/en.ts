@@ -293,6 +293,8 @@ const app = {
       show_all_changes: 'Show all %{smart_count} changes',
       show_fewer: 'Show fewer',
       person_hint: 'Type a name or email',
+      account_deleted: 'account deleted',
+      anonymous: 'Anonymous',
       filters: { person: 'Person', resource: 'Resource', from: 'From date', to: 'To date' },
       actions: {
         create: 'Created',
@@ -307,6 +309,9 @@ const app = {
         bulk_delete: 'Deleted (bulk)',
         bulk_inactive: 'Set inactive (bulk)',
         bulk_active: 'Set active (bulk)',
+        login_failed: 'Failed sign-in',
+        refused: 'Refused call',
+        audit_prune: 'Pruned old entries',
       },
       entities: {
         user: 'User',
@@ -319,6 +324,7 @@ const app = {
         reportCategory: 'Report Category',
         emailtemplate: 'Email Template',
         contentmanagement: 'Content Page',
+        audit: 'Audit trail',
       },
       fields: {
         name: 'Name',
@@ -340,6 +346,12 @@ const app = {
         post_code: 'Post code',
         latitude: 'Latitude',
         longitude: 'Longitude',
+        reason: 'Reason',
+        route: 'Call',
+        method: 'Method',
+        refusedMeanwhile: 'Refused meanwhile',
+        removed: 'Entries removed',
+        retentionDays: 'Kept for (days)',
       },
     },
   },
@@ -459,7 +471,7 @@ const app = {
     audit: {
       name: 'Audit entry |||| Audit Log',
       search: 'Search for person, action, record or record id',
-      fields: { created_at: 'When', actor: 'Who', action: 'Action', record: 'Record', changes: 'Changes' },
+      fields: { created_at: 'When', actor: 'Who', action: 'Action', record: 'Record', changes: 'Changes', origin: 'From' },
     },
   },
 };

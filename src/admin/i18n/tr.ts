@@ -319,6 +319,8 @@ export const tr: Catalogue = {
       show_all_changes: '%{smart_count} değişikliğin tümünü göster',
       show_fewer: 'Daha az göster',
       person_hint: 'Bir ad veya e-posta yazın',
+      account_deleted: 'hesap silindi',
+      anonymous: 'Anonim',
       filters: { person: 'Kişi', resource: 'Kayıt türü', from: 'Başlangıç tarihi', to: 'Bitiş tarihi' },
       actions: {
         create: 'Oluşturdu',
@@ -333,6 +335,9 @@ export const tr: Catalogue = {
         bulk_delete: 'Sildi (toplu)',
         bulk_inactive: 'Pasif yaptı (toplu)',
         bulk_active: 'Aktif yaptı (toplu)',
+        login_failed: 'Başarısız giriş',
+        refused: 'Reddedilen çağrı',
+        audit_prune: 'Eski kayıtları sildi',
       },
       entities: {
         user: 'Kullanıcı',
@@ -345,6 +350,7 @@ export const tr: Catalogue = {
         reportCategory: 'Şikâyet Kategorisi',
         emailtemplate: 'E-posta Şablonu',
         contentmanagement: 'İçerik Sayfası',
+        audit: 'Denetim kaydı',
       },
       fields: {
         name: 'Ad',
@@ -366,6 +372,12 @@ export const tr: Catalogue = {
         post_code: 'Posta kodu',
         latitude: 'Enlem',
         longitude: 'Boylam',
+        reason: 'Neden',
+        route: 'Çağrı',
+        method: 'Yöntem',
+        refusedMeanwhile: 'Arada reddedilen',
+        removed: 'Silinen kayıt',
+        retentionDays: 'Saklama süresi (gün)',
       },
     },
   },
@@ -615,7 +627,7 @@ export const tr: Catalogue = {
     audit: {
       name: 'Denetim Kaydı |||| Denetim Kaydı',
       search: 'Kişi, işlem, kayıt veya kayıt numarasına göre ara',
-      fields: { created_at: 'Ne zaman', actor: 'Kim', action: 'İşlem', record: 'Kayıt', changes: 'Değişiklikler' },
+      fields: { created_at: 'Ne zaman', actor: 'Kim', action: 'İşlem', record: 'Kayıt', changes: 'Değişiklikler', origin: 'Kaynak' },
     },
   },
 };

@@ -192,6 +192,8 @@ export interface AuditPerson {
   name: string;
   email: string;
   user_type: string;
+  /** the account has been deleted since (offered as last seen: its entries keep it) */
+  deleted?: boolean;
 }
 
 /** What a call answers beside its data: the server's message (shown translated). */

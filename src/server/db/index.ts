@@ -19,12 +19,14 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { withAmbientTransactions } from './ambient';
 import type { Database } from './schema';
 import { SEARCH_FOLD, searchFold } from './search';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
+  /** statements made through it while a transaction of its runs go to that transaction (db/ambient.ts) */
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
@@ -80,7 +82,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   const { tell: tellWrite, relayWrites } = writes;
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: writes.watch(new PostgresDialect({ pool })), log: opts.log });
+    const db = withAmbientTransactions(new Kysely<Database>({ dialect: writes.watch(new PostgresDialect({ pool })), log: opts.log }));
     dialects.set(db, 'postgres');
     const connections = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, dialect: 'postgres', close: () => db.destroy(), onWrite, tellWrite, relayWrites, connections };
@@ -99,7 +101,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
   sqlite.pragma('optimize = 0x10002');
   // the search tables hold folded text (db/search.ts); their triggers call this
   sqlite.function(SEARCH_FOLD, { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
-  const db = new Kysely<Database>({ dialect: writes.watch(new SqliteDialect({ database: withStatementCache(sqlite) })), log: opts.log });
+  const db = withAmbientTransactions(new Kysely<Database>({ dialect: writes.watch(new SqliteDialect({ database: withStatementCache(sqlite) })), log: opts.log }));
   dialects.set(db, 'sqlite');
   // a single connection; the queue Kysely keeps before it (one transaction at a time) is not visible from here
   return { db, dialect: 'sqlite', close: () => db.destroy(), onWrite, tellWrite, relayWrites, connections: () => ({ total: 1, idle: 1, waiting: 0 }) };

@@ -191,12 +191,29 @@ export interface LoginFailuresTable {
 
 export interface AuditLogTable {
   id: Id;
+  /** who acted, as they were then (no foreign key: the entry outlives the account); null: the system or a guest */
   actor_id: number | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
   action: string;
   entity: string;
   entity_id: string | null;
   detail: string | null;
+  /** where the call came from: the client's address (as TRUST_PROXY judges it) and its user agent */
+  ip: string | null;
+  user_agent: string | null;
   created_at: Timestamp;
+  /** the entry's link in the chain (modules/audit/chain.ts); null for entries written before it began */
+  hash: string | null;
+}
+
+/** Everyone who ever acted, as last seen (the person filter, once an account is gone). */
+export interface AuditActorsTable {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
 }
 
 export interface SettingsTable {
@@ -233,6 +250,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
+  audit_actors: AuditActorsTable;
   settings: SettingsTable;
 }
 

@@ -30,10 +30,29 @@ export function useAuditText() {
   };
 }
 
-/** Who acted: a link to the person's page (an Admin has none), or "System". */
-export function AuditActor({ actor }: { actor: AuditEntry['actor'] }) {
+/** Actions taken by nobody signed in: their entries name no person. */
+const ANONYMOUS_ACTIONS = new Set(['login.failed', 'refused', 'register']);
+
+/**
+ * Who acted, as they were then: a link to the person's page (an Admin has none, nor an account since
+ * deleted, which says so), "Anonymous" for a sign-in or call by nobody signed in, else "System".
+ */
+export function AuditActor({ actor, action }: { actor: AuditEntry['actor']; action?: string }) {
   const translate = useTranslate();
-  if (!actor) return <Typography component="span" variant="body2" color="text.secondary">{translate('app.audit.system')}</Typography>;
+  if (!actor) {
+    const who = action && ANONYMOUS_ACTIONS.has(action) ? 'app.audit.anonymous' : 'app.audit.system';
+    return <Typography component="span" variant="body2" color="text.secondary">{translate(who)}</Typography>;
+  }
+  if (actor.deleted) {
+    return (
+      <span title={actor.email}>
+        {actor.name}{' '}
+        <Typography component="span" variant="caption" color="text.secondary">
+          ({translate('app.audit.account_deleted')})
+        </Typography>
+      </span>
+    );
+  }
   if (!actor.path) return <span title={actor.email}>{actor.name}</span>;
   return (
     <MuiLink component={Link} to={actor.path} title={actor.email}>

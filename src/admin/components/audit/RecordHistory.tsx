@@ -67,7 +67,7 @@ export function RecordHistory({ entity, resource, id, card = true }: RecordHisto
                 <Box component="span" sx={{ fontWeight: 500 }}>
                   {text.action(entry.action)}
                 </Box>
-                <AuditActor actor={entry.actor} />
+                <AuditActor actor={entry.actor} action={entry.action} />
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   {text.when(entry.created_at)}
                 </Box>

@@ -49,6 +49,9 @@ export function AuditList() {
         <DataTable.Col source="changes" label={`${fields}.changes`} disableSort>
           <ChangesCell />
         </DataTable.Col>
+        <DataTable.Col source="ip" label={`${fields}.origin`} disableSort>
+          <OriginCell />
+        </DataTable.Col>
       </ResourceTable>
     </ResourceList>
   );
@@ -64,7 +67,7 @@ function WhenCell() {
 
 function WhoCell() {
   const entry = useEntry();
-  return entry ? <AuditActor actor={entry.actor} /> : null;
+  return entry ? <AuditActor actor={entry.actor} action={entry.action} /> : null;
 }
 
 function ActionCell() {
@@ -76,6 +79,16 @@ function ActionCell() {
 function RecordCell() {
   const entry = useEntry();
   return entry ? <AuditRecord entry={entry} /> : null;
+}
+
+/** The client's address, its user agent on hover (the trail keeps both; only Admins read them). */
+function OriginCell() {
+  const entry = useEntry();
+  return entry?.ip ? (
+    <bdi title={entry.user_agent ?? undefined} style={{ whiteSpace: 'nowrap' }}>
+      {entry.ip}
+    </bdi>
+  ) : null;
 }
 
 function ChangesCell() {

@@ -44,6 +44,7 @@ export function PersonFilterInput({ source, label }: { source: string; label: st
             <Typography variant="body2">{person.name}</Typography>
             <Typography variant="caption" color="text.secondary">
               {person.email}
+              {person.deleted ? ` · ${translate('app.audit.account_deleted')}` : ''}
             </Typography>
           </Box>
         </Box>

@@ -7,9 +7,16 @@ const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const auditEntry = z.object({
   id: whole,
   actor: z
-    .object({ id: whole, name: z.string(), email: z.string(), path: maybeText.describe("the person's page (an Admin has none)") })
+    .object({
+      id: whole,
+      name: z.string(),
+      email: z.string(),
+      role: z.string().describe('Admin or Sub-Admin, as they were then'),
+      deleted: z.boolean().describe('the account has been deleted since'),
+      path: maybeText.describe("the person's page (an Admin has none, nor a deleted account)"),
+    })
     .nullable()
-    .describe('who did it; null for the system, a guest, or an account since deleted'),
+    .describe('who did it, as they were then (the entry outlives the account); null for the system or a guest'),
   action: z.string().describe('create, update, delete, login, moderate, …'),
   entity: z.string().describe('the kind of record'),
   entity_id: maybeText.describe("the record's id"),
@@ -18,11 +25,17 @@ export const auditEntry = z.object({
   changes: z
     .array(z.object({ field: z.string(), before: value, after: value }))
     .describe("the fields changed, as they were and as they became (a password, hash or token reads '(changed)')"),
+  ip: maybeText.optional().describe("the client's address (answered to Admins only)"),
+  user_agent: maybeText.optional().describe("the client's user agent (answered to Admins only)"),
 });
 
 export const auditListAnswer = listAnswer(auditEntry);
 
 /** A staff account the person filter offers. */
 export const staffAnswer = answerOf(
-  z.object({ data: z.array(z.object({ id: whole, name: z.string(), email: z.string(), user_type: z.string() })) }),
+  z.object({
+    data: z.array(
+      z.object({ id: whole, name: z.string(), email: z.string(), user_type: z.string(), deleted: z.boolean().describe('the account has been deleted since (as last seen)') }),
+    ),
+  }),
 );

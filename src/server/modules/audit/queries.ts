@@ -21,7 +21,20 @@ export interface AuditFilters {
   before?: string;
 }
 
-const COLUMNS = ['audit_log.id', 'audit_log.actor_id', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.detail', 'audit_log.created_at'] as const;
+const COLUMNS = [
+  'audit_log.id',
+  'audit_log.actor_id',
+  'audit_log.actor_name',
+  'audit_log.actor_email',
+  'audit_log.actor_role',
+  'audit_log.action',
+  'audit_log.entity',
+  'audit_log.entity_id',
+  'audit_log.detail',
+  'audit_log.ip',
+  'audit_log.user_agent',
+  'audit_log.created_at',
+] as const;
 
 /** The entries the filters keep, before search, order and page. */
 function entriesOf(db: Kysely<Database>, f: AuditFilters) {
@@ -42,21 +55,14 @@ function keptTotal(db: Kysely<Database>, f: AuditFilters) {
   return entities.length === 1 ? () => countOf(db, `audit_log:${entities[0]}`) : undefined;
 }
 
-/** More people than `peopleListed` matching a search: their entries are found by testing each one's actor (tests make it small). */
-export const AUDIT_SEARCH = { peopleListed: 1000 };
-
 /**
- * The ids of the people whose name or email holds `term` (the users' search index), or undefined when
- * there are more than AUDIT_SEARCH.peopleListed: a word that common is tested on each entry's actor instead.
+ * The ids of everyone who ever acted (audit_actors: staff, a handful beside the trail) whose name or email,
+ * as last seen, holds `term` (folded as the search index folds: case, accents, the Turkish ı, Arabic forms).
  */
-async function peopleNamed(ctx: AppContext, term: string): Promise<number[] | undefined> {
-  const found = await ctx.db
-    .selectFrom('users')
-    .select('users.id')
-    .where(substringCondition(ctx.dialect, 'users', 'users', term, ['name', 'email'], true))
-    .limit(AUDIT_SEARCH.peopleListed + 1)
-    .execute();
-  return found.length > AUDIT_SEARCH.peopleListed ? undefined : found.map((u) => u.id);
+async function peopleNamed(ctx: AppContext, term: string): Promise<number[]> {
+  const folded = foldText(term);
+  const actors = await ctx.db.selectFrom('audit_actors').select(['id', 'name', 'email']).execute();
+  return actors.filter((a) => foldText(a.name).includes(folded) || foldText(a.email).includes(folded)).map((a) => a.id);
 }
 
 /**
@@ -66,7 +72,7 @@ async function peopleNamed(ctx: AppContext, term: string): Promise<number[] | un
  * first (`people`): `actor_id IN (their ids)` is an index lookup on both databases, where PostgreSQL reads
  * the whole trail for an IN over a sub-select beside the other conditions.
  */
-function searchOf(ctx: AppContext, term: string, kinds: readonly string[], people: number[] | undefined) {
+function searchOf(term: string, kinds: readonly string[], people: readonly number[]) {
   const folded = foldText(term);
   const actions = AUDIT_ACTIONS.filter((a) => foldText(a).includes(folded));
   const entities = kinds.filter((k) => foldText(k).includes(folded));
@@ -77,15 +83,7 @@ function searchOf(ctx: AppContext, term: string, kinds: readonly string[], peopl
     const text = (column: string) => (indexed ? sql.ref(column) : sql`(${sql.ref(column)} || '')`);
     const actor = indexed ? sql.ref('audit_log.actor_id') : sql`(${sql.ref('audit_log.actor_id')} + 0)`;
     const conditions: Expression<SqlBool>[] = [];
-    if (people?.length) conditions.push(sql<SqlBool>`${actor} IN (${sql.join(people)})`);
-    else if (!people) {
-      const byName = substringCondition(ctx.dialect, 'users', 'actor_match', term, ['name', 'email'], indexed);
-      conditions.push(
-        indexed
-          ? sql<SqlBool>`${sql.ref('audit_log.actor_id')} IN (SELECT actor_match.id FROM users actor_match WHERE ${byName})`
-          : sql<SqlBool>`EXISTS (SELECT 1 FROM users actor_match WHERE actor_match.id = ${sql.ref('audit_log.actor_id')} AND ${byName})`,
-      );
-    }
+    if (people.length) conditions.push(sql<SqlBool>`${actor} IN (${sql.join([...people])})`);
     if (actions.length) conditions.push(sql<SqlBool>`${text('audit_log.action')} IN (${sql.join(actions)})`);
     if (entities.length) conditions.push(sql<SqlBool>`${text('audit_log.entity')} IN (${sql.join(entities)})`);
     // the kinds named too, so that the record index (entity, entity_id) answers it
@@ -96,8 +94,8 @@ function searchOf(ctx: AppContext, term: string, kinds: readonly string[], peopl
 
 /**
  * A page of the trail (or, exported, all of it), newest first unless asked otherwise, each entry with its
- * actor's name, email and kind (null once the account is gone, or for the system). The whole trail's
- * total and a kind's are the kept ones.
+ * actor as they were then and the account's kind now (null once the account is gone, or for the system).
+ * The whole trail's total and a kind's are the kept ones.
  */
 export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, filters: AuditFilters, kinds: readonly string[]) {
   const { db } = ctx;
@@ -106,9 +104,10 @@ export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, 
     entriesOf(db, filters),
     (qb) =>
       qb
+        // the account as it is now: its page, when it still has one (the name is the entry's own)
         .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
         .select(COLUMNS)
-        .select(['actor.name as actor_name', 'actor.email as actor_email', 'actor.user_type as actor_type']),
+        .select(['actor.user_type as actor_type']),
     req,
     'audit_log.id',
     {
@@ -117,7 +116,7 @@ export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, 
       newest: 'audit_log.created_at',
       // not kept compiled: the search holds the people a term names, who change as accounts do
       total: keptTotal(db, filters),
-      search: searchOf(ctx, req.filter, kinds, people),
+      search: searchOf(req.filter, kinds, people),
     },
   );
 }
@@ -136,13 +135,25 @@ export async function postType(db: Kysely<Database>, id: number): Promise<string
 }
 
 /**
- * The staff accounts (Admins and Sub-Admins) whose name or email holds `term`, by name, at most `limit`
- * (the person filter's choices); `ids`: those accounts instead. Staff are few beside the users: their
- * rows are walked through the (user_type, name) index and tested one by one.
+ * The person filter's choices, by name, at most `limit`: the staff accounts (Admins and Sub-Admins) whose
+ * name or email holds `term`, then the people who acted and whose account is gone (as last seen);
+ * `ids`: those people instead. Staff are few beside the users: their rows are walked through the
+ * (user_type, name) index and tested one by one.
  */
 export async function staffQuery(ctx: AppContext, term: string, limit: number, ids?: readonly number[]) {
   let staff = ctx.db.selectFrom('users').select(['users.id', 'users.name', 'users.email', 'users.user_type']).where('users.user_type', 'in', ['Admin', 'Sub-Admin']);
   if (ids) staff = staff.where('users.id', 'in', ids);
   else if (term) staff = staff.where(substringCondition(ctx.dialect, 'users', 'users', term, ['name', 'email'], false));
-  return staff.orderBy('users.name').orderBy('users.id').limit(limit).execute();
+  const current = (await staff.orderBy('users.name').orderBy('users.id').limit(limit).execute()).map((p) => ({ ...p, deleted: false }));
+  if (current.length >= limit) return current;
+  let gone = ctx.db
+    .selectFrom('audit_actors')
+    .select(['audit_actors.id', 'audit_actors.name', 'audit_actors.email', 'audit_actors.role as user_type'])
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').whereRef('users.id', '=', 'audit_actors.id'))));
+  if (ids) gone = gone.where('audit_actors.id', 'in', ids);
+  const folded = foldText(term);
+  const former = (await gone.orderBy('audit_actors.name').execute())
+    .filter((p) => ids || !term || foldText(p.name).includes(folded) || foldText(p.email).includes(folded))
+    .map((p) => ({ ...p, deleted: true }));
+  return [...current, ...former].slice(0, limit);
 }

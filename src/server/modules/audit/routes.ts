@@ -1,8 +1,8 @@
 // The audit trail (the /audit screen, each record's History): the whole trail for Admins, searchable and
 // filtered by person, kind of record, record and days; a record's history for whoever may open it.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditEntityKinds, sameRecordKinds } from '@shared/audit';
+import { auditEntityKinds } from '@shared/audit';
 import type { ResourceDeclaration } from '@shared/resources/index';
 import { idNumber, MAX_INT } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
@@ -12,7 +12,7 @@ import { type Listed, listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, item, list } from '../../http/reply';
 import { auditListAnswer, staffAnswer } from './answers';
 import { type AuditFilters, type AuditListRow, listAuditQuery, staffQuery } from './queries';
-import { dayAfter, exportedEntry, isDay, mayReadHistory, shownEntries } from './service';
+import { dayAfter, exportedEntry, isDay, readableHistory, shownEntries } from './service';
 
 const tags = ['audit'];
 /** The trail is listed by time (newest first): each filter's index holds that order (migration 020). */
@@ -35,8 +35,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
   const kinds = auditEntityKinds(resources);
   const kind = z.enum(kinds as [string, ...string[]], { error: 'validation.invalidInput' });
   /** A page's entries get their pages and people looked up; an export is written as it is read. */
-  const answer = async (reply: FastifyReply, listed: Listed<AuditListRow>) =>
-    'rows' in listed ? list(reply, await shownEntries(ctx, listed.rows, resources), listed.meta) : answerList(reply, listed, (row) => exportedEntry(row, resources));
+  const answer = async (request: FastifyRequest, reply: FastifyReply, listed: Listed<AuditListRow>) =>
+    'rows' in listed
+      ? list(reply, await shownEntries(ctx, listed.rows, resources, callerOf(request).role === 'Admin'), listed.meta)
+      : answerList(reply, listed, (row) => exportedEntry(row, resources));
   const trailQuery = pageQuery.extend({
     actor: recordId.optional().describe("the person who acted: a user's id"),
     entity: kind.optional().describe('the kind of record'),
@@ -59,7 +61,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
         from: q.from,
         before: q.to === undefined ? undefined : dayAfter(q.to),
       };
-      return answer(reply, await listAuditQuery(ctx, req, filters, kinds));
+      return answer(request, reply, await listAuditQuery(ctx, req, filters, kinds));
     },
   );
 
@@ -74,7 +76,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
     },
   );
 
-  // any Active staff member gets past the guard: the record decides (mayReadHistory), 403 otherwise
+  // any Active staff member gets past the guard: the record decides (readableHistory), 403 otherwise
   const historyParams = z.object({ entity: kind, id: idNumber() });
   app.get(
     '/api/audit/:entity/:id',
@@ -85,14 +87,15 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
     },
     async (request, reply) => {
       const { entity, id } = request.params as z.infer<typeof historyParams>;
-      if (!(await mayReadHistory(ctx, callerOf(request), entity, id, resources))) throw forbidden();
+      const readable = await readableHistory(ctx, callerOf(request), entity, id, resources);
+      if (!readable.length) throw forbidden();
       // a record's few entries, in the order they were written
       const req = parseListQuery(request.query as z.infer<typeof pageQuery>, {
         sortable: { id: 'audit_log.id' },
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      return answer(reply, await listAuditQuery(ctx, req, { entities: sameRecordKinds(entity), entityId: String(id) }, kinds));
+      return answer(request, reply, await listAuditQuery(ctx, req, { entities: readable, entityId: String(id) }, kinds));
     },
   );
 }

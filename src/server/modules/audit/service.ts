@@ -1,7 +1,7 @@
 // The audit trail's rules: who may read a record's history, the days a filter names, and each entry as
 // the screens read it (its actor, its record's page, its changed fields).
 import { canAccess, mayManageAccount, satisfies } from '@shared/access';
-import { type AuditEntry, historyResource, recordPath } from '@shared/audit';
+import { type AuditEntry, historyResource, recordPath, sameRecordKinds } from '@shared/audit';
 import type { ResourceDeclaration } from '@shared/resources/index';
 import { MAX_INT } from '@shared/validation/common';
 import type { Caller } from '../../auth/guard';
@@ -11,21 +11,29 @@ import { changesOf } from './changes';
 import { accountTypes, type AuditListRow, postType } from './queries';
 
 /**
- * May `caller` read the history of record `id` of kind `entity`? An Admin always; a Sub-Admin when it may
- * open that record: an account it may manage (users with User-list, sub-admins within its own
- * permissions, never an Admin), a post or an itinerary with its kind's permission, anything else with
- * its resource's rule. A deleted account's history is the Admins'.
+ * The kinds of entry `caller` may read in the history of record `id` of kind `entity`, none when it may
+ * read nothing. An Admin reads all; a Sub-Admin what it may open: an account it may manage (users with
+ * User-list, sub-admins within its own permissions, never an Admin), a post or an itinerary with its
+ * kind's permission, anything else with its resource's rule. A deleted account's history is the Admins'.
+ * A post and an itinerary share their ids (sameRecordKinds): once the record is gone its kind is not
+ * known, so each entry is judged by its own kind (an itinerary's entries need Itinerary-list).
  */
-export async function mayReadHistory(ctx: AppContext, caller: Caller, entity: string, id: number, resources: readonly ResourceDeclaration[]): Promise<boolean> {
-  if (caller.role === 'Admin') return true;
+export async function readableHistory(ctx: AppContext, caller: Caller, entity: string, id: number, resources: readonly ResourceDeclaration[]): Promise<string[]> {
+  const kinds = sameRecordKinds(entity);
+  if (caller.role === 'Admin') return kinds;
   if (entity === 'user') {
     const account = await findUserById(ctx.db, id);
-    return !!account && mayManageAccount(caller, { ...account, permissions: await permissionsOf(ctx.db, account) });
+    return account && mayManageAccount(caller, { ...account, permissions: await permissionsOf(ctx.db, account) }) ? kinds : [];
   }
-  if (entity === 'post' || entity === 'itinerary') return canAccess(caller, (await postType(ctx.db, id)) ?? entity);
+  if (entity === 'post' || entity === 'itinerary') {
+    const type = await postType(ctx.db, id);
+    if (type) return canAccess(caller, type) ? kinds : [];
+    // gone: the kind asked for must be the caller's, and of its entries those of the caller's kinds
+    return canAccess(caller, entity) ? kinds.filter((kind) => canAccess(caller, kind)) : [];
+  }
   // a plain resource's rule is in its declaration (the registry the server was built with)
   const plain = resources.find((r) => r.storage && r.name === entity);
-  return plain ? satisfies(caller, plain.rule, plain.name) : canAccess(caller, historyResource(entity));
+  return (plain ? satisfies(caller, plain.rule, plain.name) : canAccess(caller, historyResource(entity))) ? kinds : [];
 }
 
 /** A day of a filter ('2025-05-31'), checked to be a real one. */
@@ -43,29 +51,41 @@ export function dayAfter(day: string): string {
 
 const accountId = (row: AuditListRow) => (row.entity === 'user' && row.entity_id && /^\d{1,10}$/.test(row.entity_id) && Number(row.entity_id) <= MAX_INT ? Number(row.entity_id) : null);
 
-/** The changes of an entry as one text ('name: A → B; status: Active → Inactive'), for an export. */
-const changesText = (row: AuditListRow) =>
-  changesOf(row.detail)
-    .map((c) => `${c.field}: ${c.before === null ? '' : `${c.before} → `}${c.after ?? ''}`)
-    .join('; ');
+/**
+ * The changes of an entry as one JSON text ('[{"field":"name","before":"A","after":"B"}]'): a value can
+ * hold any character, so the changes are never joined into a text that a crafted value could extend
+ * (a title 'Trip; user_type: User → Admin' read as two changes).
+ */
+const changesText = (row: AuditListRow) => {
+  const changes = changesOf(row.detail);
+  return changes.length ? JSON.stringify(changes) : '';
+};
 
 /**
- * An entry as a line of the exported trail: the same fields, flat (the person's name, the changes as
- * text); the page of an account is not looked up (its kind is not known here).
+ * An entry as a line of the exported trail: the same fields, flat (the person as they were then, the
+ * changes as JSON); the page of an account is not looked up (its kind is not known here).
  */
 export const exportedEntry = (row: AuditListRow, resources: readonly ResourceDeclaration[]) => ({
   id: Number(row.id),
   actor: row.actor_name,
+  actor_email: row.actor_email,
+  actor_role: row.actor_role,
   action: row.action,
   entity: row.entity,
   entity_id: row.entity_id,
   path: recordPath(row.entity, row.entity_id, { resources }),
   created_at: row.created_at,
+  ip: row.ip,
+  user_agent: row.user_agent,
   changes: changesText(row),
 });
 
-/** Entries as the API answers them: the actor, the page of the record (an account's by its kind), the changes. */
-export async function shownEntries(ctx: AppContext, rows: AuditListRow[], resources: readonly ResourceDeclaration[]): Promise<AuditEntry[]> {
+/**
+ * Entries as the API answers them: the actor as they were then (with their page while the account
+ * exists), the page of the record (an account's by its kind), the changes; where the call came from
+ * (address, user agent) only for an Admin (`withOrigin`).
+ */
+export async function shownEntries(ctx: AppContext, rows: AuditListRow[], resources: readonly ResourceDeclaration[], withOrigin: boolean): Promise<AuditEntry[]> {
   const types = await accountTypes(ctx.db, rows.map(accountId).filter((id): id is number => id !== null));
   return rows.map((row) => {
     const account = accountId(row);
@@ -73,7 +93,14 @@ export async function shownEntries(ctx: AppContext, rows: AuditListRow[], resour
       id: Number(row.id),
       actor:
         row.actor_id !== null && row.actor_name !== null
-          ? { id: Number(row.actor_id), name: row.actor_name, email: row.actor_email ?? '', path: recordPath('user', String(row.actor_id), { accountType: row.actor_type }) }
+          ? {
+              id: Number(row.actor_id),
+              name: row.actor_name,
+              email: row.actor_email ?? '',
+              role: row.actor_role ?? '',
+              deleted: row.actor_type === null,
+              path: row.actor_type === null ? null : recordPath('user', String(row.actor_id), { accountType: row.actor_type }),
+            }
           : null,
       action: row.action,
       entity: row.entity,
@@ -81,6 +108,7 @@ export async function shownEntries(ctx: AppContext, rows: AuditListRow[], resour
       path: recordPath(row.entity, row.entity_id, { accountType: account === null ? null : types.get(account), resources }),
       created_at: row.created_at,
       changes: changesOf(row.detail),
+      ...(withOrigin ? { ip: row.ip, user_agent: row.user_agent } : {}),
     };
   });
 }

@@ -33,6 +33,7 @@ import {
   startSession,
   toSessionUser,
 } from './service';
+import { atomically } from '../audit/trail';
 
 const REGISTERED = 'Thank you. If this email can be registered, the account has been created and waits for approval.';
 
@@ -97,8 +98,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const password_hash = await ctx.passwords.hash(input.password);
     if (!(await findUserByEmail(ctx.db, input.email))) {
       try {
-        const id = await insertUser(ctx.db, { name: input.name, email: input.email, phone: input.phone, password_hash, status: 'Pending', user_type: 'User' });
-        await audit(ctx, null, 'register', 'user', id);
+        await atomically(ctx, async () => {
+          const id = await insertUser(ctx.db, { name: input.name, email: input.email, phone: input.phone, password_hash, status: 'Pending', user_type: 'User' });
+          await audit(ctx, null, 'register', 'user', id);
+        });
       } catch (err) {
         // a concurrent sign-up with the same email won the race: same answer
         if (!(err instanceof HttpError && err.statusCode === 409)) throw err;

@@ -9,7 +9,7 @@ import { now } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError, unauthorized } from '../../http/errors';
 import { sendTemplate } from '../../mail/mailer';
-import { recordedDetail } from '../audit/changes';
+import { audit } from '../audit/trail';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -75,10 +75,15 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   const valid = await ctx.passwords.verify(password, user?.password_hash);
   if (!user || !valid) {
     await attempt.failed();
+    // the account tried, when there is one (never the typed text: it may be a password typed in the wrong box)
+    await audit(ctx, null, 'login.failed', 'user', user?.id ?? null, { reason: user ? 'wrong password' : 'unknown email' });
     throw unauthorized('Email or password is incorrect.');
   }
   await attempt.succeeded();
-  if (!isStaff(user.user_type)) throw unauthorized('Invalid User!');
+  if (!isStaff(user.user_type)) {
+    await audit(ctx, null, 'login.failed', 'user', user.id, { reason: 'not staff' });
+    throw unauthorized('Invalid User!');
+  }
   return startSession(ctx, user);
 }
 
@@ -138,16 +143,19 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw new HttpError(400, 'This reset link is invalid or has expired.');
   const hash = await ctx.passwords.hash(password);
-  await ctx.db.updateTable('users').set({ password_hash: hash, updated_at: t }).where('id', '=', row.user_id).execute();
-  // Other outstanding reset links and every session end with the old password.
-  await ctx.db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: t })
-    .where('user_id', '=', row.user_id)
-    .where('used_at', 'is', null)
-    .execute();
-  await ctx.tokens.endSessions(row.user_id);
-  await audit(ctx, row.user_id, 'password.reset', 'user', row.user_id);
+  // the new password, the links and sessions it ends and its entry in the trail commit together
+  await ctx.db.transaction().execute(async () => {
+    await ctx.db.updateTable('users').set({ password_hash: hash, updated_at: t }).where('id', '=', row.user_id).execute();
+    // Other outstanding reset links and every session end with the old password.
+    await ctx.db
+      .updateTable('password_reset_tokens')
+      .set({ used_at: t })
+      .where('user_id', '=', row.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await ctx.tokens.endSessions(row.user_id);
+    await audit(ctx, row.user_id, 'password.reset', 'user', row.user_id);
+  });
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) return;
   // the mailed link proved the mailbox: sign-in failures counted against the account are forgotten
@@ -157,28 +165,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   );
 }
 
-/**
- * Writes an entry of the audit trail (read on /audit and in each record's History). Pass an update's
- * `{ before, after }` values: the entry keeps the fields that changed.
- */
-export async function audit(
-  ctx: AppContext,
-  actorId: number | null,
-  action: string,
-  entity: string,
-  entityId: string | number | null,
-  detail?: unknown,
-) {
-  await ctx.db
-    .insertInto('audit_log')
-    .values({
-      actor_id: actorId,
-      action,
-      entity,
-      entity_id: entityId === null ? null : String(entityId),
-      // a { before, after } pair is kept as the fields that changed, never a secret (audit/changes.ts)
-      detail: detail === undefined ? null : JSON.stringify(recordedDetail(detail)),
-      created_at: now(),
-    })
-    .execute();
-}
+// the trail's writer lives in the audit module; the modules that audit import it from here too
+export { audit };

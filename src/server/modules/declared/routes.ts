@@ -17,6 +17,7 @@ import { answerOf, doneAnswer, itemAnswer, listAnswer, whole } from '../../http/
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
+import { atomically } from '../audit/trail';
 import { declaredStore, holdsTerm } from './store';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
@@ -60,8 +61,11 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
 
   if (api.create) {
     app.post(routePath(api.create), { schema: { tags, body, response: { 200: answerOf(z.object({ id: whole, data: record })) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
-      const created = await store.insert(request.body as Record<string, unknown>);
-      await audit(ctx, callerOf(request).userId, 'create', entity, Number(created.id), { created });
+      const created = await atomically(ctx, async () => {
+        const row = await store.insert(request.body as Record<string, unknown>);
+        await audit(ctx, callerOf(request).userId, 'create', entity, Number(row.id), { created: row });
+        return row;
+      });
       return ok(reply, { id: created.id, data: created }, englishMessage('recordAdded'));
     });
   }
@@ -70,9 +74,12 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     const edit = body.extend({ id: idNumber(), updated_at: recordVersion });
     app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id, updated_at: expected, ...values } = request.body as { id: number; updated_at?: string } & Record<string, unknown>;
-      const changed = await store.update(id, values, expected);
-      if (!changed) throw notFound();
-      await audit(ctx, callerOf(request).userId, 'update', entity, id, changed);
+      const changed = await atomically(ctx, async () => {
+        const saved = await store.update(id, values, expected);
+        if (!saved) throw notFound();
+        await audit(ctx, callerOf(request).userId, 'update', entity, id, saved);
+        return saved;
+      });
       return ok(reply, { data: changed.after }, englishMessage('recordUpdated'));
     });
   }
@@ -80,8 +87,10 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   if (api.remove) {
     app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
-      const before = found(await store.remove(id));
-      await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+      await atomically(ctx, async () => {
+        const before = found(await store.remove(id));
+        await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+      });
       return ok(reply, null, englishMessage('recordDeleted'));
     });
   }

@@ -11,6 +11,7 @@ import { badRequest } from '../../http/errors';
 import { answerOf, itemAnswer, maybeText, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { audit } from '../auth/service';
+import { atomically } from '../audit/trail';
 import { sameSpot } from '../spots/service';
 import { addPlaceAsSpot } from './service';
 
@@ -88,15 +89,18 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
       // results without address parts (Google's text search) get them from the geocoder
       const where = place.country ? place : ((await ctx.geo.reverse(at.lat, at.lng)) ?? place);
       // checked again under the place's lock: a save running beside this one may have added it meanwhile
-      const spot = await addPlaceAsSpot(ctx, actor, place, where, at);
+      // each spot and its entry in the trail (its history starts with its creation) commit together
+      const spot = await atomically(ctx, async () => {
+        const added = await addPlaceAsSpot(ctx, actor, place, where, at);
+        if (added) await audit(ctx, actor, 'create', 'spot', added.id, { from: 'place search', name: added.name });
+        return added;
+      });
       if (!spot) {
         skipped++;
         continue;
       }
       saved.push(spot);
     }
-    // an entry per spot, so that each one's history starts with its creation
-    for (const spot of saved) await audit(ctx, actor, 'create', 'spot', spot.id, { from: 'place search', name: spot.name });
     return ok(reply, { saved, skipped }, englishMessage('placesSaved', { saved: saved.length, skipped }));
   });
 }

@@ -16,6 +16,7 @@ import { listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
+import { atomically } from '../audit/trail';
 import { removeUnusedImage } from '../spots/service';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { findPostSummary, listPostsQuery } from './queries';
@@ -106,11 +107,16 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
       const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
       const before = input.id ? await loadPost(db, input.id) : null;
-      const result = await savePost(ctx, input, images, { caller });
+      const result = await savePost(ctx, input, images, {
+        caller,
+        // the audit trail keeps the changed fields of an edit, the fields of a new post
+        audited: async (id, created) => {
+          const after = auditedPost((await loadPost(db, id))!);
+          await audit(ctx, caller.userId, created ? 'create' : 'update', input.type, id, before ? { before: auditedPost(before), after } : { created: after });
+        },
+      });
       await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
       const saved = (await loadPost(db, result.id))!;
-      // the audit trail keeps the changed fields of an edit, the fields of a new post
-      await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, before ? { before: auditedPost(before), after: auditedPost(saved) } : { created: auditedPost(saved) });
       const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
       return ok(reply, { data: saved, id: result.id }, message);
     },
@@ -119,8 +125,10 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/post/sequence/change', { schema: { tags, body: sequenceSchema, response: { 200: doneAnswer, ...refusals(404) } }, onRequest: postsRule }, async (request, reply) => {
     const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
     const post = await findPost(request, id);
-    await setPostSequence(db, post.id, sequence);
-    await audit(ctx, callerOf(request).userId, 'sequence', post.type, id, { sequence });
+    await atomically(ctx, async () => {
+      await setPostSequence(db, post.id, sequence);
+      await audit(ctx, callerOf(request).userId, 'sequence', post.type, id, { sequence });
+    });
     return ok(reply, null, englishMessage('sequenceUpdated'));
   });
 
@@ -129,8 +137,10 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     app.delete(path, { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: postsRule }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const post = await findPost(request, id);
-      if (!post.deleted_at) await softDeletePost(db, id);
-      await audit(ctx, callerOf(request).userId, 'delete', post.type, id, { title: post.title });
+      await atomically(ctx, async () => {
+        if (!post.deleted_at) await softDeletePost(db, id);
+        await audit(ctx, callerOf(request).userId, 'delete', post.type, id, { title: post.title });
+      });
       return ok(reply, null, englishMessage((post.type as PostType) === 'itinerary' ? 'itineraryDeleted' : 'postDeleted'));
     });
   }

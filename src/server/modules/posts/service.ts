@@ -130,7 +130,12 @@ export async function savePost(
   ctx: AppContext,
   input: PostFormInput,
   files: UploadedFile[],
-  opts: { caller: Principal; staffOwner?: boolean },
+  opts: {
+    caller: Principal;
+    staffOwner?: boolean;
+    /** writes the save's entry in the audit trail, in the save's transaction (both commit or neither) */
+    audited?: (id: number, created: boolean) => Promise<void>;
+  },
 ) {
   const { db } = ctx;
   // posts belong to product users; an itinerary saved from the AI tool belongs to the staff member
@@ -262,6 +267,7 @@ export async function savePost(
           })),
         )
         .execute();
+      await opts.audited?.(id, !existing);
       return id;
     });
     await Promise.all(unusedImages.map((s) => ctx.storage.remove(s.url)));

@@ -54,46 +54,55 @@ async function markReports(ctx: AppContext, column: 'post_id' | 'comment_id' | '
 
 /** Hides (Inactive) or restores (Active) a reported post. */
 export async function setPostStatus(ctx: AppContext, actorId: number, postId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  const post = await ctx.db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
-  if (!post) throw notFound();
-  const before = statusOfDeleted(post.deleted_at);
-  if (before !== wanted) {
-    await ctx.db
-      .updateTable('posts')
-      .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
-      .where('id', '=', postId)
-      .execute();
-    // an itinerary is audited as one (its history and its page are the itinerary's)
-    await audit(ctx, actorId, 'moderate', post.type, postId, { reportId, before, after: wanted });
-  }
-  await markReports(ctx, 'post_id', postId, 'post', wanted);
-  return { status: wanted, changed: before !== wanted };
+  // the change, the reports that follow it and its entry in the trail commit together
+  return ctx.db.transaction().execute(async () => {
+    const post = await ctx.db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
+    if (!post) throw notFound();
+    const before = statusOfDeleted(post.deleted_at);
+    if (before !== wanted) {
+      await ctx.db
+        .updateTable('posts')
+        .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
+        .where('id', '=', postId)
+        .execute();
+      // an itinerary is audited as one (its history and its page are the itinerary's)
+      await audit(ctx, actorId, 'moderate', post.type, postId, { reportId, before, after: wanted });
+    }
+    await markReports(ctx, 'post_id', postId, 'post', wanted);
+    return { status: wanted, changed: before !== wanted };
+  });
 }
 
 /** Hides (Inactive) or restores (Active) a reported comment. */
 export async function setCommentStatus(ctx: AppContext, actorId: number, commentId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  const comment = await ctx.db.selectFrom('comments').select(['id', 'deleted_at']).where('id', '=', commentId).executeTakeFirst();
-  if (!comment) throw notFound();
-  const before = statusOfDeleted(comment.deleted_at);
-  if (before !== wanted) {
-    await ctx.db.updateTable('comments').set({ deleted_at: wanted === 'Inactive' ? now() : null }).where('id', '=', commentId).execute();
-    await audit(ctx, actorId, 'moderate', 'comment', commentId, { reportId, before, after: wanted });
-  }
-  await markReports(ctx, 'comment_id', commentId, 'comment', wanted);
-  return { status: wanted, changed: before !== wanted };
+  // the change, the reports that follow it and its entry in the trail commit together
+  return ctx.db.transaction().execute(async () => {
+    const comment = await ctx.db.selectFrom('comments').select(['id', 'deleted_at']).where('id', '=', commentId).executeTakeFirst();
+    if (!comment) throw notFound();
+    const before = statusOfDeleted(comment.deleted_at);
+    if (before !== wanted) {
+      await ctx.db.updateTable('comments').set({ deleted_at: wanted === 'Inactive' ? now() : null }).where('id', '=', commentId).execute();
+      await audit(ctx, actorId, 'moderate', 'comment', commentId, { reportId, before, after: wanted });
+    }
+    await markReports(ctx, 'comment_id', commentId, 'comment', wanted);
+    return { status: wanted, changed: before !== wanted };
+  });
 }
 
 /** Sets a reported user Active or Inactive; an Inactive user's sessions end. */
 export async function setUserStatus(ctx: AppContext, actorId: number, userId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  const user = await ctx.db.selectFrom('users').select(['id', 'status', 'user_type']).where('id', '=', userId).executeTakeFirst();
-  if (!user) throw notFound();
-  if (!isModerationTarget(user)) throw forbidden(englishMessage('staffNotModerated'));
-  const changed = user.status !== wanted;
-  if (changed) {
-    await ctx.db.updateTable('users').set({ status: wanted, updated_at: now() }).where('id', '=', userId).execute();
-    if (wanted === 'Inactive') await ctx.tokens.endSessions(userId);
-    await audit(ctx, actorId, 'moderate', 'user', userId, { reportId, before: user.status, after: wanted });
-  }
-  await markReports(ctx, 'other_user_id', userId, 'user', wanted);
-  return { status: wanted, changed };
+  // the change, the reports that follow it and its entry in the trail commit together
+  return ctx.db.transaction().execute(async () => {
+    const user = await ctx.db.selectFrom('users').select(['id', 'status', 'user_type']).where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound();
+    if (!isModerationTarget(user)) throw forbidden(englishMessage('staffNotModerated'));
+    const changed = user.status !== wanted;
+    if (changed) {
+      await ctx.db.updateTable('users').set({ status: wanted, updated_at: now() }).where('id', '=', userId).execute();
+      if (wanted === 'Inactive') await ctx.tokens.endSessions(userId);
+      await audit(ctx, actorId, 'moderate', 'user', userId, { reportId, before: user.status, after: wanted });
+    }
+    await markReports(ctx, 'other_user_id', userId, 'user', wanted);
+    return { status: wanted, changed };
+  });
 }

@@ -21,6 +21,7 @@ import { answerOf, doneAnswer, itemAnswer, refusals, timestamp, whole } from '..
 import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
+import { atomically, writeAudit } from '../audit/trail';
 import { deleteNamedRow, findNamedRow, insertNamedRows, NAMED_COLUMNS, namedNameTaken, type NamedTable, updateNamedRow } from './namedStore';
 import { tableListRoute } from './tableListRoute';
 import { category, type ResourceDeclaration, type SortColumns } from '@shared/resources/index';
@@ -82,15 +83,19 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     const names = asList(fields.name);
     const statuses = asList(fields.status);
     const { rows } = parseWith(rowsSchema, { rows: names.map((name, i) => ({ name, status: statuses[i] })) }) as { rows: NamedValues[] };
-    const { created, duplicates } = await insertNamedRows(
-      db,
-      table,
-      rows.map((row) => ({ name: spec.storeName(row.name), status: row.status })),
-    );
+    // the rows and their entries in the trail (one per record, so that each one's history starts with its
+    // creation) commit together
+    const { created, duplicates } = await atomically(ctx, async () => {
+      const added = await insertNamedRows(
+        db,
+        table,
+        rows.map((row) => ({ name: spec.storeName(row.name), status: row.status })),
+      );
+      await writeAudit(ctx, added.created.map((row) => ({ actorId: callerOf(request).userId, action: 'create', entity: spec.kind, entityId: row.id, detail: { created: row } })));
+      return added;
+    });
     const payload = { ...spec.duplicatesPayload(duplicates), duplicates, created };
     if (!created.length) throw conflict(duplicatesText(duplicates), payload);
-    // an entry per record, so that each one's history starts with its creation
-    for (const row of created) await audit(ctx, callerOf(request).userId, 'create', spec.kind, row.id, { created: row });
     return ok(reply, { ...payload, id: created[0].id }, englishMessage(spec.messages.added));
   });
 
@@ -103,12 +108,14 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     const taken = await namedNameTaken(db, table, name, id);
     const duplicate = () => conflict(duplicatesText([name]), { ...spec.duplicatesPayload([name]), duplicates: [name] });
     if (taken) throw duplicate();
-    const updated_at = await updateNamedRow(db, table, id, { name, status }, expected)
+    const updated_at = await atomically(ctx, async () => {
+      const saved = await updateNamedRow(db, table, id, { name, status }, expected);
+      await audit(ctx, callerOf(request).userId, 'update', spec.kind, id, { before, after: { name, status } });
+      return saved;
+    }).catch((err: unknown) => {
       // a concurrent save of the same name got there first: the unique name_key decides
-      .catch((err: unknown) => {
-        throw isUniqueViolation(err) ? duplicate() : err;
-      });
-    await audit(ctx, callerOf(request).userId, 'update', spec.kind, id, { before, after: { name, status } });
+      throw isUniqueViolation(err) ? duplicate() : err;
+    });
     return ok(reply, { data: { ...before, name, status, updated_at } }, englishMessage(spec.messages.updated));
   });
 
@@ -119,8 +126,10 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
       const { id } = request.params as z.infer<typeof idParams>;
       const before = await findNamedRow(db, table, id);
       if (!before) throw notFound();
-      await deleteNamedRow(db, table, id, spec.onDelete);
-      await audit(ctx, callerOf(request).userId, 'delete', spec.kind, id, { before });
+      await atomically(ctx, async () => {
+        await deleteNamedRow(db, table, id, spec.onDelete);
+        await audit(ctx, callerOf(request).userId, 'delete', spec.kind, id, { before });
+      });
       return ok(reply, null, englishMessage(spec.messages.deleted));
     },
   );

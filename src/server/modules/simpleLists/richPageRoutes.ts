@@ -25,6 +25,7 @@ import { ok } from '../../http/reply';
 import { idParams, savedRecordKey } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
+import { atomically } from '../audit/trail';
 import { deletePage, findPage, findPageSummary, freeSlug, insertPage, PAGE_COLUMNS, type PageTable, slugTaken, updatePage } from './richPageStore';
 import { tableListRoute } from './tableListRoute';
 import { contentmanagement, type ResourceDeclaration, type SortColumns } from '@shared/resources/index';
@@ -94,15 +95,21 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
       if (slug !== before.slug && (await slugTaken(db, table, slug, id))) throw conflict(englishMessage('slugTaken'));
       // a status the form does not offer stays as it is
       const after = { title: values.title, slug, status: values.status ?? before.status, description };
-      const updated_at = await updatePage(db, table, id, after, expected).catch(slugRace);
-      await audit(ctx, actor, 'update', entity, id, { before, after });
+      const updated_at = await atomically(ctx, async () => {
+        const saved = await updatePage(db, table, id, after, expected);
+        await audit(ctx, actor, 'update', entity, id, { before, after });
+        return saved;
+      }).catch(slugRace);
       return ok(reply, { data: { ...before, ...after, updated_at } }, englishMessage(spec.messages.updated));
     }
 
     if (wantedSlug && (await slugTaken(db, table, wantedSlug))) throw conflict(englishMessage('slugTaken'));
     const slug = wantedSlug || (await freeSlug(db, table, values.title, entity));
-    const created = await insertPage(db, table, { title: values.title, slug, status: values.status ?? 'Active', description, created_at: stamp, updated_at: stamp }).catch(slugRace);
-    await audit(ctx, actor, 'create', entity, created.id, { slug });
+    const created = await atomically(ctx, async () => {
+      const page = await insertPage(db, table, { title: values.title, slug, status: values.status ?? 'Active', description, created_at: stamp, updated_at: stamp });
+      await audit(ctx, actor, 'create', entity, page.id, { slug });
+      return page;
+    }).catch(slugRace);
     return ok(reply, { data: created, id: created.id }, englishMessage(spec.messages.added));
   });
 
@@ -116,8 +123,10 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
         const { id } = request.params as z.infer<typeof idParams>;
         const before = await findPageSummary(db, table, id);
         if (!before) throw notFound();
-        await deletePage(db, table, id);
-        await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+        await atomically(ctx, async () => {
+          await deletePage(db, table, id);
+          await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+        });
         return ok(reply, null, englishMessage(deleted));
       },
     );

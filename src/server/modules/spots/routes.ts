@@ -13,6 +13,7 @@ import { listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, ok } from '../../http/reply';
 import { idParams, savedRecordKey } from '../../http/zod';
 import { audit } from '../auth/service';
+import { atomically } from '../audit/trail';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { listSpotsQuery } from './queries';
 import { deleteSpot, findSpotById, removeUnusedImage, saveSpot } from './service';
@@ -58,13 +59,15 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, updated_at: expected } = parseWith(savedRecordKey, fields);
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
-    const saved = await saveSpot(ctx, input, id, actor, expected);
-    if (saved.before) {
-      await audit(ctx, actor, 'update', 'spot', id!, { before: saved.before, after: input });
-      return ok(reply, { data: saved.after }, englishMessage('spotUpdated'));
-    }
+    // the save and its entry in the trail commit together
+    const saved = await atomically(ctx, async () => {
+      const done = await saveSpot(ctx, input, id, actor, expected);
+      if (done.before) await audit(ctx, actor, 'update', 'spot', id!, { before: done.before, after: input });
+      else await audit(ctx, actor, 'create', 'spot', done.created!.id, input);
+      return done;
+    });
+    if (saved.before) return ok(reply, { data: saved.after }, englishMessage('spotUpdated'));
     const created = saved.created!;
-    await audit(ctx, actor, 'create', 'spot', created.id, input);
     return ok(reply, { data: created, id: created.id }, englishMessage('spotAdded'));
   });
 
@@ -72,9 +75,11 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = request.params as z.infer<typeof idParams>;
     const before = await findSpotById(db, id);
     if (!before) throw notFound();
-    await deleteSpot(db, id);
+    await atomically(ctx, async () => {
+      await deleteSpot(db, id);
+      await audit(ctx, callerOf(request).userId, 'delete', 'spot', id, { name: before.name });
+    });
     await removeUnusedImage(ctx, before.image);
-    await audit(ctx, callerOf(request).userId, 'delete', 'spot', id, { name: before.name });
     return ok(reply, null, englishMessage('spotDeleted'));
   });
 }

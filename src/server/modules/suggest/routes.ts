@@ -74,7 +74,7 @@ const suggestionsAnswer = itemAnswer(
 
 /** The chosen suggestion as the /chat page sends it: one entry per stop in each `spot_*` list. */
 const savedSuggestionForm = z.object({
-  id: z.union([z.string(), z.number()]).optional(),
+  id: z.union([z.string(), z.number()]).optional().describe('ignored: this call always makes a new itinerary'),
   title: z.string(),
   description: z.string().optional(),
   itinerary_date: z.string().optional(),
@@ -186,7 +186,8 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
     const at = (name: string, i: number) => list(name)[i] || undefined;
     const date = typeof fields.itinerary_date === 'string' && POST_DATE_PATTERN.test(fields.itinerary_date) ? fields.itinerary_date : new Date().toISOString().slice(0, 19).replace('T', ' ');
     const input = {
-      id: Number(fields.id) > 0 ? Number(fields.id) : undefined,
+      // this call creates: an `id` sent with it never names a post to overwrite
+      id: undefined,
       user_id: actor,
       title: fields.title,
       description: typeof fields.description === 'string' ? fields.description : '',
@@ -216,8 +217,11 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
       ),
     };
     const parsed = parseWith(postFormSchema, input);
-    const result = await savePost(ctx, parsed, [], { caller: callerOf(request), staffOwner: true });
-    await audit(ctx, actor, 'create', 'itinerary', result.id, { from: 'ai suggestion', spots: names.length });
+    const result = await savePost(ctx, parsed, [], {
+      caller: callerOf(request),
+      staffOwner: true,
+      audited: (id) => audit(ctx, actor, 'create', 'itinerary', id, { from: 'ai suggestion', spots: names.length }),
+    });
     return ok(reply, { data: await loadPost(db, result.id), id: result.id }, englishMessage('resultsSaved'));
   });
 }

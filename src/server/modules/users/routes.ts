@@ -27,6 +27,7 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
+import { atomically } from '../audit/trail';
 import {
   bulkActionAnswer,
   sequenceAnswer,
@@ -119,15 +120,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const subAdmin = input.user_type === 'Sub-Admin';
       // A Sub-Admin gets a generated password (mailed) and waits at 'Request Pending' (spec §4, §7).
       const password = subAdmin ? generatePassword(10) : input.password!;
-      const id = await insertUser(db, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        password_hash: await ctx.passwords.hash(password),
-        status: subAdmin ? 'Request Pending' : input.status!.trim(),
-        user_type: input.user_type,
-        profile_pic: stored?.url ?? null,
-        thumbnail: stored?.thumbnailUrl ?? null,
+      // hashed first: the transaction holds the database only for its writes
+      const passwordHash = await ctx.passwords.hash(password);
+      // the account and its entry in the trail commit together; the invitation goes once both are in
+      const id = await atomically(ctx, async () => {
+        const created = await insertUser(db, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          password_hash: passwordHash,
+          status: subAdmin ? 'Request Pending' : input.status!.trim(),
+          user_type: input.user_type,
+          profile_pic: stored?.url ?? null,
+          thumbnail: stored?.thumbnailUrl ?? null,
+        });
+        await audit(ctx, caller.userId, 'create', 'user', created, { user_type: input.user_type });
+        return created;
       }).catch(async (err: unknown) => {
         // a concurrent create of the same email won (409): the picture stored for it is not kept
         if (stored) await ctx.storage.remove(stored.url);
@@ -143,7 +151,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           link: `${ctx.config.publicUrl}/login`,
         });
       }
-      await audit(ctx, caller.userId, 'create', 'user', id, { user_type: input.user_type });
       return ok(reply, { data: { id, invitationSent } }, subAdmin ? 'Sub-Admin user has been added successfully' : 'User has been added successfully');
     },
   );
@@ -170,32 +177,36 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const picture = files.find((f) => f.field === 'profile_pic');
       const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-      const updated_at = await updateAccount(
-        db,
-        user.id,
-        {
-          name: input.name,
-          status: input.status,
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-          ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
-        },
-        grants,
-        input.updated_at,
-      ).catch(async (err: unknown) => {
+      // A new password, leaving Active or losing a permission ends the person's sessions at once.
+      const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
+      const leftActive = user.status === 'Active' && input.status !== 'Active';
+      // the save, the sessions it ends and its entry in the trail commit together
+      const updated_at = await atomically(ctx, async () => {
+        const saved = await updateAccount(
+          db,
+          user.id,
+          {
+            name: input.name,
+            status: input.status,
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            ...(stored ? { profile_pic: stored.url, thumbnail: stored.thumbnailUrl } : {}),
+          },
+          grants,
+          input.updated_at,
+        );
+        if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
+        // the edited fields as they were and as they are (the trail keeps those that changed; a password never)
+        await audit(ctx, caller.userId, 'update', 'user', user.id, {
+          before: { name: user.name, status: user.status, password: false, profile_pic: user.profile_pic, permissions: user.permissions },
+          after: { name: input.name, status: input.status, password: !!password, profile_pic: stored?.url, permissions: grants },
+        });
+        return saved;
+      }).catch(async (err: unknown) => {
         // refused (changed by someone else meanwhile): the picture it brought is not kept
         if (stored) await ctx.storage.remove(stored.url);
         throw err;
       });
       if (stored) await ctx.storage.remove(user.profile_pic);
-      // A new password, leaving Active or losing a permission ends the person's sessions at once.
-      const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
-      const leftActive = user.status === 'Active' && input.status !== 'Active';
-      if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
-      // the edited fields as they were and as they are (the trail keeps those that changed; a password never)
-      await audit(ctx, caller.userId, 'update', 'user', user.id, {
-        before: { name: user.name, status: user.status, password: false, profile_pic: user.profile_pic, permissions: user.permissions },
-        after: { name: input.name, status: input.status, password: !!password, profile_pic: stored?.url, permissions: grants },
-      });
       return ok(reply, { data: { id: user.id, updated_at } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
     },
   );
@@ -206,8 +217,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await findManagedUser(request, (request.params as { id: number }).id);
       const caller = callerOf(request);
-      await deleteAccount(ctx, user);
-      await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email });
+      // as the bulk action: nobody deletes the account they are signed in with
+      if (user.id === caller.userId) throw forbidden('You cannot delete your own account.');
+      await atomically(ctx, async () => {
+        await deleteAccount(ctx, user);
+        await audit(ctx, caller.userId, 'delete', 'user', user.id, { email: user.email, name: user.name, user_type: user.user_type });
+      });
       return ok(reply, null, 'User has been deleted successfully');
     },
   );
@@ -218,8 +233,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const caller = callerOf(request);
       const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
-      if (!(await setUserSequence(db, id, sequence))) throw notFound('User not found');
-      await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
+      await atomically(ctx, async () => {
+        if (!(await setUserSequence(db, id, sequence))) throw notFound('User not found');
+        await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
+      });
       return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
     },
   );
@@ -237,17 +254,20 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         const target = user && { ...user, permissions: await permissionsOf(db, user) };
         // the bulk menu acts on users and sub-admins the caller may manage, never on an Admin or itself
         if (!target || target.id === caller.userId || !mayManageAccount(caller, target)) {
-          failedUserIds.push(id);
-          continue;
+        failedUserIds.push(id);
+        continue;
         }
+        // each account's change and its own entry (its History shows it) commit together
+        await atomically(ctx, async () => {
         if (action === 'delete') await deleteAccount(ctx, target);
         else {
           await updateUser(db, id, { status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() });
           if (action === 'inactive') await ctx.tokens.endSessions(id);
         }
+        await audit(ctx, caller.userId, `bulk.${action}`, 'user', id, action === 'delete' ? { email: target.email, name: target.name } : { before: { status: target.status }, after: { status: action === 'active' ? 'Active' : 'Inactive' } });
+      });
         succeedUserIds.push(id);
       }
-      await audit(ctx, caller.userId, `bulk.${action}`, 'user', null, { succeedUserIds, failedUserIds });
       const done = { delete: 'deleted', inactive: 'set inactive', active: 'set active' }[action];
       return ok(
         reply,

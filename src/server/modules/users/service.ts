@@ -8,6 +8,7 @@ import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { conflict, HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
 import type { AppContext } from '../../context';
+import { afterCommit } from '../../db/ambient';
 import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
 
 export type NewUserFields = Pick<NewUser, 'name' | 'email' | 'password_hash' | 'status' | 'user_type'> &
@@ -70,7 +71,7 @@ export async function updateAccount(db: Kysely<Database>, id: number, changes: U
 /** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */
 export async function deleteAccount(ctx: AppContext, user: UserRow) {
   await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
-  await ctx.storage.remove(user.profile_pic);
+  await afterCommit(() => ctx.storage.remove(user.profile_pic));
 }
 
 /** Moves a product user in the list's sequence; false when there is no such user. */
