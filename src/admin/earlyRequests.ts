@@ -17,7 +17,7 @@ export interface EarlyRequests {
   token: string;
   /** when they were sent (Date.now()) */
   at: number;
-  /** GET /api/auth/access-token?token=… (authProvider's start-up check) */
+  /** GET /api/auth/access-token with the token as a bearer header (authProvider's start-up check) */
   check: Promise<EarlyAnswer>;
   /** GET /api/user/user-statistics */
   statistics: Promise<EarlyAnswer>;
@@ -45,7 +45,7 @@ export function sendEarlyRequests(token: string): EarlyRequests {
   const early: EarlyRequests = {
     token,
     at: Date.now(),
-    check: ask(`/auth/access-token?${new URLSearchParams({ token })}`, VERIFY_TIMEOUT_MS),
+    check: ask('/auth/access-token', VERIFY_TIMEOUT_MS),
     statistics: ask('/user/user-statistics'),
   };
   // a failure is read by the admin, which takes the answers

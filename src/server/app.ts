@@ -27,6 +27,7 @@ import { answerOf } from './http/answers';
 import { registerApiDocs } from './http/openapi';
 import { zodValidatorCompiler } from './http/zod';
 import { createMailer } from './mail/mailer';
+import { loggerOptions, secretsOf } from './ops/logging';
 import { createMetrics, registerHttpMetrics } from './ops/metrics';
 import { metricsRoutes } from './ops/metricsRoute';
 import { registerDraining } from './ops/shutdown';
@@ -97,7 +98,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // request URLs without their query values or token paths, every line scrubbed of secrets (ops/logging.ts)
+    logger: opts.logger === false ? false : loggerOptions({ level: config.logLevel, stream: opts.logStream, secrets: secretsOf(config) }),
     // the caller's X-Request-Id when safe, else a UUID: in every log line of the request (reqId) and its answer
     genReqId: requestIdOf,
     // on close, idle kept-alive connections are closed at once and requests in flight finish

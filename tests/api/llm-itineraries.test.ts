@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { ISTANBUL_SPOTS, seedIstanbul } from '../support/istanbul';
 import { type FakeLlm, planOf, startFakeLlm } from '../support/fakeLlm';
-import { jsonText, llmPlanner, MAX_TITLE_LENGTH, readPlan, shortTitle } from '../../src/server/suggest/llm';
+import { jsonText, llmPlanner, MAX_ANSWER_BYTES, MAX_TITLE_LENGTH, readPlan, shortTitle } from '../../src/server/suggest/llm';
 import type { Candidate } from '../../src/server/suggest/engine';
 
 const PASSWORD = 'Str0ng@Pass';
@@ -46,9 +46,11 @@ describe.each(dialects)('itineraries planned by an AI model on %s', (dialect) =>
     return res.json().data.data as Day[];
   };
 
+  /** the server's log lines (at its default level, warn) */
+  const logged: string[] = [];
   beforeAll(async () => {
     fake = await startFakeLlm();
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, {}, { logStream: { write: (line) => void logged.push(line) } });
     admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
     Object.assign(categoryIds, await seedIstanbul(t, PASSWORD));
   });
@@ -167,6 +169,42 @@ describe.each(dialects)('itineraries planned by an AI model on %s', (dialect) =>
     expect(elapsed).toBeLessThan(2500);
   });
 
+  it('stops reading an answer past MAX_ANSWER_BYTES and plans with the engine (too_large), the reason logged', async () => {
+    useModel(20_000);
+    // 64 MB that never ends as JSON: read whole, it would take the server's memory with it
+    const size = 64 * 1024 * 1024;
+    fake.answer(() => ({ size }));
+    logged.length = 0;
+    const days = await ask();
+    expect(days.map((d) => [d.plannedBy, d.llmFallback])).toEqual([
+      ['engine', 'too_large'],
+      ['engine', 'too_large'],
+    ]);
+    expect(days.map(planOnly)).toEqual(engineDays.map(planOnly));
+    // the connection was closed early: the model could hand over only a small part of its answer (the
+    // cap plus what the sockets and the HTTP client buffer), far from all of it
+    const streamed = await fake.requests[0].streamed!;
+    expect(streamed.complete).toBe(false);
+    expect(streamed.written).toBeLessThan(size / 4);
+    expect(logged.join('')).toMatch(/"reason":"too_large"/);
+  });
+
+  it('refuses a complete answer longer than MAX_ANSWER_BYTES (too_large)', async () => {
+    useModel();
+    fake.answer((r) => ({ content: `${JSON.stringify(planOf(r.trip))}${' '.repeat(MAX_ANSWER_BYTES)}` }));
+    expect((await ask()).map((d) => d.llmFallback)).toEqual(['too_large', 'too_large']);
+  });
+
+  it('never logs LLM_API_KEY, even when the model echoes it in an answer that is not JSON', async () => {
+    useModel();
+    fake.answer((r) => ({ body: `Unknown key ${String(r.headers.authorization)} (${API_KEY})` }));
+    logged.length = 0;
+    expect((await ask()).map((d) => d.llmFallback)).toEqual(['not_json', 'not_json']);
+    const log = logged.join('');
+    expect(log).toMatch(/"reason":"not_json"/);
+    expect(log).not.toContain(API_KEY);
+  });
+
   it('falls back when the model cannot be reached', async () => {
     // a port nothing listens on: the fake's, once closed
     const gone = await startFakeLlm();
@@ -224,19 +262,24 @@ describe('reading the AI model answer', () => {
     expect(reason('{"days":')).toBe('not_json');
   });
 
-  it('logs why at warn, never the key', async () => {
+  const echoes: [string, string, (authorization: string) => { status?: number; body?: string; content?: string }][] = [
+    ['an HTTP error', 'http_error', () => ({ status: 503, body: `{"error":"key ${API_KEY} refused"}` })],
+    ['a completion that is not JSON', 'not_json', (authorization) => ({ body: `Invalid header ${authorization}: ${API_KEY}` })],
+    ['a message that is not JSON', 'not_json', (authorization) => ({ content: `I cannot use ${API_KEY} (${authorization})` })],
+  ];
+  it.each(echoes)('logs why at warn, never the key, when the model echoes it in %s', async (_name, reason, echo) => {
     const fake = await startFakeLlm();
     try {
-      fake.answer(() => ({ status: 503, body: `{"error":"key ${API_KEY} refused"}` }));
+      fake.answer((r) => echo(String(r.headers.authorization)));
       const logged: string[] = [];
       const planner = llmPlanner({ baseUrl: fake.url, apiKey: API_KEY, model: MODEL, timeoutMs: 2000 });
       const request = { spots: offered, center: { latitude: 41.02, longitude: 29 }, days: 2, preferredCategoryIds: [], lang: 'en' as const, place: 'Istanbul', themes: [], categoryNames: async () => new Map<number, string>() };
       const plan = await planner.plan(request, { warn: (details, message) => logged.push(JSON.stringify({ details, message })) });
-      expect(plan).toMatchObject({ plannedBy: 'engine', fallback: 'http_error' });
+      expect(plan).toMatchObject({ plannedBy: 'engine', fallback: reason });
       expect(plan.days.length).toBe(2);
       expect(logged).toHaveLength(1);
-      expect(logged[0]).toContain('http_error');
-      expect(logged[0]).toContain('503');
+      expect(logged[0]).toContain(reason);
+      if (reason === 'http_error') expect(logged[0]).toContain('503');
       expect(logged[0]).not.toContain(API_KEY);
       expect(fake.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
     } finally {

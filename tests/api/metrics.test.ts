@@ -1,8 +1,15 @@
 // GET /api/metrics: Prometheus text with requests by route pattern (never the raw path), failed sign-ins,
 // mails by outcome, the database's connections and Node's own figures; answered to a caller with
 // METRICS_TOKEN when it is set, else to this machine only.
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+
+/** An IPv4 address of this machine other than loopback, when it has one (the real-connection test's). */
+const outsideAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 interface Sample {
   name: string;
@@ -128,6 +135,43 @@ describe.each(dialects)('metrics on %s', (dialect) => {
       expect((await proxied.app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('never takes a forwarded address for loopback: with TRUST_PROXY as a hop count, a direct client naming 127.0.0.1 is refused', async () => {
+    const hops = await startTestApp(dialect, { trustProxy: 1 });
+    try {
+      // a client outside, not behind any proxy, that says it is this machine
+      for (const forwarded of ['127.0.0.1', '::1', '198.51.100.4, 127.0.0.1']) {
+        const direct = await hops.app.inject({ url: '/api/metrics', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': forwarded } });
+        expect(direct.statusCode, forwarded).toBe(403);
+        expect(direct.body).not.toContain('http_requests_total');
+      }
+      // a local proxy relaying an outside client: not local either
+      expect((await hops.app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.4' } })).statusCode).toBe(403);
+      // a scraper on this machine, directly or through a local proxy
+      expect((await hops.app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await hops.app.inject({ url: '/api/metrics', remoteAddress: '::1', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(200);
+    } finally {
+      await hops.close();
+    }
+  });
+
+  // Over real TCP: the server listens on every interface and is called through this machine's own
+  // non-loopback address, so the socket's peer is that address (not loopback), as for a client elsewhere.
+  it.runIf(outsideAddress)('refuses a real connection from a non-loopback address that forwards 127.0.0.1 (TRUST_PROXY=1)', async () => {
+    const hops = await startTestApp(dialect, { trustProxy: 1 });
+    try {
+      await hops.app.listen({ host: '0.0.0.0', port: 0 });
+      const { port } = hops.app.server.address() as AddressInfo;
+      const scrape = (host: string, headers: Record<string, string> = {}) => fetch(`http://${host}:${port}/api/metrics`, { headers });
+      const spoofed = await scrape(outsideAddress!, { 'x-forwarded-for': '127.0.0.1' });
+      expect(spoofed.status).toBe(403);
+      expect(await spoofed.text()).not.toContain('http_requests_total');
+      expect((await scrape(outsideAddress!)).status).toBe(403);
+      expect((await scrape('127.0.0.1')).status).toBe(200);
+    } finally {
+      await hops.close();
     }
   });
 

@@ -22,6 +22,15 @@ export interface RecordedRequest {
   body: { model: string; temperature?: number; response_format?: { type: string }; messages: { role: string; content: string }[] };
   /** the trip the user message describes */
   trip: { place: string; days: number; language: string; themes: string[]; preferredCategories: string[]; spots: OfferedSpot[] };
+  /** for an answer of `size` bytes: how many were written before the connection closed, once it has */
+  streamed?: Promise<Streamed>;
+}
+
+export interface Streamed {
+  /** bytes handed to the connection (what the client could have read at most) */
+  written: number;
+  /** whether the whole answer was written */
+  complete: boolean;
 }
 
 export interface FakeAnswer {
@@ -33,6 +42,11 @@ export interface FakeAnswer {
   status?: number;
   /** wait this long before answering at all */
   delayMs?: number;
+  /**
+   * a 200 answer of this many bytes instead (the start of a completion, then filler), written as the
+   * client reads it, never held whole: a model that will not stop
+   */
+  size?: number;
 }
 
 export type FakeBehaviour = (request: RecordedRequest) => FakeAnswer;
@@ -57,6 +71,29 @@ export const completion = (content: string, model = 'fake-model') =>
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   });
 
+const FILLER = Buffer.alloc(64 * 1024, 'x');
+
+/** Writes `size` bytes to `res` as fast as the client takes them; resolves when the connection closes. */
+function streamAnswer(res: http.ServerResponse, size: number): Promise<Streamed> {
+  return new Promise((resolve) => {
+    let written = 0;
+    res.on('close', () => resolve({ written, complete: res.writableFinished }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const write = (bytes: Buffer) => {
+      written += bytes.length;
+      return res.write(bytes);
+    };
+    const pump = () => {
+      while (written < size && !res.destroyed) {
+        if (!write(FILLER.subarray(0, Math.min(FILLER.length, size - written)))) return void res.once('drain', pump);
+      }
+      if (!res.destroyed) res.end();
+    };
+    write(Buffer.from('{"choices":[{"message":{"role":"assistant","content":"'));
+    pump();
+  });
+}
+
 export async function startFakeLlm(): Promise<FakeLlm> {
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -77,6 +114,10 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       const answer = behaviour(recorded);
       const send = () => {
         if (res.destroyed) return;
+        if (answer.size !== undefined) {
+          recorded.streamed = streamAnswer(res, answer.size);
+          return;
+        }
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.body ?? completion(answer.content ?? '', body.model));
       };
       if (!answer.delayMs) return send();

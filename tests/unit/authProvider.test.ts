@@ -354,3 +354,51 @@ describe('one road to the API: every call of the dataProvider refreshes an expir
     expect(fetchMock.mock.calls[0][1]?.keepalive).toBe(true);
   });
 });
+
+describe('no token in a URL (a URL is kept in logs and browser history)', () => {
+  /** Every URL fetch was called with, and the Authorization header of each call. */
+  const sent = () =>
+    fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), authorization: new Headers(init?.headers).get('Authorization') }));
+  const expectNoTokenIn = (urls: string[], ...tokens: string[]) => {
+    for (const url of urls) {
+      expect(url).not.toMatch(/[?&](token|refresh_token)=/);
+      for (const token of tokens) expect(url).not.toContain(token);
+    }
+  };
+
+  it('checks the stored token by sending it as a bearer header', async () => {
+    const token = jwt(3600);
+    storeSession(token, 'refresh-secret-1');
+    fetchMock.mockImplementation(async () => ok({ token, user: USER }));
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(sent()).toEqual([{ url: '/api/auth/access-token', authorization: `Bearer ${token}` }]);
+  });
+
+  it('sends the start-up check, the early one of the start-up shell and a refresh with no token in their URLs', async () => {
+    const token = jwt(3600);
+    storeSession(token, 'refresh-secret-1');
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('/auth/refresh-token') ? ok({ token, refresh_token: 'refresh-secret-2', expires_in: 3600, user: USER }) : ok({ token, user: USER }),
+    );
+    const { sendEarlyRequests } = await import('../../src/admin/earlyRequests');
+    sendEarlyRequests(token);
+    auth.startSessionCheck();
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    // an expired token is refreshed, then checked
+    vi.resetModules();
+    auth = await import('../../src/admin/providers/authProvider');
+    storeSession(jwt(-60), 'refresh-secret-3');
+    await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
+    const calls = sent();
+    expect(calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining(['/api/auth/access-token', '/api/user/user-statistics', '/api/auth/refresh-token']),
+    );
+    expectNoTokenIn(
+      calls.map((c) => c.url),
+      token,
+      'refresh-secret-1',
+      'refresh-secret-3',
+    );
+    for (const call of calls.filter((c) => c.url === '/api/auth/access-token')) expect(call.authorization).toBe(`Bearer ${token}`);
+  });
+});

@@ -8,7 +8,7 @@ import { type AuthProvider, HttpError } from 'react-admin';
 import { canAccess, homePath } from '../../shared/access';
 import type { LoginPayload, SessionUser } from '../../shared/contract';
 import { takeEarlyRequest, VERIFY_TIMEOUT_MS } from '../earlyRequests';
-import { apiFetch, readEarlyAnswer, sentTokenOf, toQuery } from './httpClient';
+import { apiFetch, readEarlyAnswer, sentTokenOf } from './httpClient';
 import { isTokenExpired, SESSION_USER_EVENT, session } from './session';
 
 export const INVALID_TOKEN = 'messages.invalidAccessToken';
@@ -141,7 +141,8 @@ async function askServer(token: string, early?: ReturnType<typeof takeEarlyReque
     const { data } = early
       ? await readEarlyAnswer<{ token: string; user: SessionUser }>(early.answer, token)
       : await withTimeout(VERIFY_TIMEOUT_MS, (signal) =>
-          apiFetch<{ token: string; user: SessionUser }>(`/auth/access-token${toQuery({ token })}`, { signal }),
+          // the token in the header, never the URL (a URL is kept in logs and history)
+          apiFetch<{ token: string; user: SessionUser }>('/auth/access-token', { headers: { Authorization: `Bearer ${token}` }, signal }),
         );
     return { token, user: data.user };
   } catch (error) {

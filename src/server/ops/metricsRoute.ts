@@ -1,7 +1,9 @@
 // GET /api/metrics for Prometheus. Who may read it: with METRICS_TOKEN set, a caller that sends it as
-// `Authorization: Bearer <token>`; without, only this machine (a scraper or an agent beside the server),
-// judged by the client's address after TRUST_PROXY's rule, so a request relayed by a proxy is not taken
-// for a local one.
+// `Authorization: Bearer <token>`; without, only this machine (a scraper or an agent beside the server):
+// the connection must come from loopback (the socket's own peer, which nobody can choose) and so must the
+// client named after TRUST_PROXY's rule, so a request relayed by a local proxy is not taken for a local
+// one, and a client elsewhere cannot pass for one by sending `X-Forwarded-For: 127.0.0.1` (a TRUST_PROXY
+// hop count believes the last hop whoever sent it).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -14,6 +16,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
 export const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
+/** Whether the connection and the client it speaks for are both this machine. */
+const isLocal = (request: FastifyRequest) => isLoopback(request.socket.remoteAddress ?? '') && isLoopback(request.ip);
+
 /** Why `request` may not read the metrics, or undefined when it may. */
 export function metricsRefusal(token: string | undefined) {
   const expected = token ? digest(`Bearer ${token}`) : null;
@@ -22,7 +27,7 @@ export function metricsRefusal(token: string | undefined) {
       if (timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) return undefined;
       return new HttpError(401, 'The metrics need the METRICS_TOKEN: send Authorization: Bearer <token>.', null, { 'www-authenticate': 'Bearer realm="metrics"' });
     }
-    if (isLoopback(request.ip)) return undefined;
+    if (isLocal(request)) return undefined;
     return new HttpError(403, 'The metrics are answered only on this machine (loopback). Set METRICS_TOKEN to read them from elsewhere.');
   };
 }

@@ -1,10 +1,12 @@
 // The itinerary planner backed by an OpenAI-compatible chat-completions server (LLM_BASE_URL). The
 // engine still chooses which spots may be visited (its best ones, with room to leave some out); the
 // model only picks among them, splits them into days, orders each day and titles it. Its answer is
-// checked before use: a spot it made up or named twice, a wrong number of days, anything late, broken
-// or refused, and the engine's own plan is answered instead (the reason logged at warn and answered).
+// checked before use: a spot it made up or named twice, a wrong number of days, anything late, too long,
+// broken or refused, and the engine's own plan is answered instead (the reason logged at warn, without
+// the key, and answered).
 import { z } from 'zod';
 import type { LlmSettings } from '../config';
+import { redactSecrets, withoutSecrets } from '../ops/logging';
 import { type Candidate, MAX_DAYS, STOPS_PER_DAY, bestSpots, planTrip } from './engine';
 import type { PlaceLanguage } from './places';
 import type { ItineraryPlan, ItineraryPlanner, LlmFallback, PlannerLog, PlanRequest, PlannedDay } from './planner';
@@ -15,6 +17,8 @@ export const CHOICE_FACTOR = 2;
 export const MAX_LLM_STOPS_PER_DAY = 2 * STOPS_PER_DAY;
 /** Longer day titles are cut here (at a word when one ends near). */
 export const MAX_TITLE_LENGTH = 60;
+/** The most of a model's answer that is read: a plan is a few KB; past this the answer is dropped unread. */
+export const MAX_ANSWER_BYTES = 256 * 1024;
 
 const LANGUAGE_NAMES: Record<PlaceLanguage, string> = { en: 'English', tr: 'Turkish', ar: 'Arabic' };
 
@@ -129,6 +133,32 @@ export async function promptFor<T extends Candidate>(request: PlanRequest<T>, of
   ];
 }
 
+const tooLarge = () => new Unusable('too_large', `the answer is longer than ${MAX_ANSWER_BYTES} bytes`);
+
+/**
+ * The body of `response` as text, read as it arrives and never past MAX_ANSWER_BYTES: a longer answer
+ * (declared or streamed) is cancelled, which closes its connection, and is Unusable.
+ */
+async function readCapped(response: Response): Promise<string> {
+  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Asks the model; the text of its answer, or Unusable. The timeout covers the answer's body too. */
 async function complete(settings: LlmSettings, messages: object[]): Promise<string> {
   const abort = new AbortController();
@@ -142,8 +172,12 @@ async function complete(settings: LlmSettings, messages: object[]): Promise<stri
       // a redirect could carry the key to another server
       redirect: 'error',
     });
-    const body = await response.text();
-    if (!response.ok) throw new Unusable('http_error', `HTTP ${response.status}`);
+    if (!response.ok) {
+      // what a refusal says is not needed (and may quote the key): not read
+      await response.body?.cancel();
+      throw new Unusable('http_error', `HTTP ${response.status}`);
+    }
+    const body = await readCapped(response);
     let envelope: unknown;
     try {
       envelope = JSON.parse(body);
@@ -178,7 +212,9 @@ export function llmPlanner(settings: LlmSettings): ItineraryPlanner {
         return { days: readPlan(content, offered, dayCount), plannedBy: 'llm', model: settings.model };
       } catch (error) {
         if (!(error instanceof Unusable)) throw error;
-        log.warn({ reason: error.reason, detail: error.detail, model: settings.model }, 'the AI model could not plan the itinerary; the engine planned it');
+        // the detail may quote the answer, and a model server may echo the key or the header it was sent
+        const detail = redactSecrets(withoutSecrets(error.detail, [settings.apiKey]));
+        log.warn({ reason: error.reason, detail, model: settings.model }, 'the AI model could not plan the itinerary; the engine planned it');
         return { days: engine(), plannedBy: 'engine', fallback: error.reason };
       }
     },

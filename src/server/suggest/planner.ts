@@ -8,7 +8,7 @@ import type { PlaceLanguage } from './places';
 import type { Point } from './shortestRoute';
 
 /** Why a configured model's plan was not used (the answer's `llmFallback`). */
-export const LLM_FALLBACKS = ['timeout', 'unreachable', 'http_error', 'not_json', 'wrong_shape', 'unknown_spot', 'repeated_spot'] as const;
+export const LLM_FALLBACKS = ['timeout', 'unreachable', 'http_error', 'too_large', 'not_json', 'wrong_shape', 'unknown_spot', 'repeated_spot'] as const;
 export type LlmFallback = (typeof LLM_FALLBACKS)[number];
 
 export interface PlanRequest<T extends Candidate> {
