@@ -2,7 +2,8 @@
 // the filters narrow it, the record's link opens its page, whose History panel lists the change; a
 // Sub-Admin has no such menu entry and is refused the page; in Arabic it reads right to left.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, axeViolations, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { insertUser } from '../../src/server/modules/users/service';
+import { ADMIN, apiSession, axeViolations, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -15,6 +16,35 @@ async function renameUser(newName: string) {
   await page.getByRole('button', { name: 'Update' }).click();
   await page.getByText('User has been updated successfully').waitFor();
   return target;
+}
+
+/**
+ * A Sub-Admin who renames a category through the API, then is deleted by the Admin: its entries keep its
+ * name. Answers the name.
+ */
+async function departedColleague(name: string, email: string) {
+  const { server } = suite;
+  const id = await insertUser(server.ctx.db, {
+    name,
+    email,
+    phone: '5551234567',
+    password_hash: await server.ctx.passwords.hash(DEMO_PASSWORD),
+    status: 'Active',
+    user_type: 'Sub-Admin',
+  });
+  const grant = await server.ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Categories-list').executeTakeFirstOrThrow();
+  await server.ctx.db.insertInto('user_permissions').values({ user_id: id, permission_id: grant.id }).execute();
+  const theirs = await apiSession(server.baseUrl, { email, password: DEMO_PASSWORD });
+  const category = await server.ctx.db.selectFrom('categories').select(['id', 'status']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const call = (session: { token: string }, method: string, url: string, body?: object) =>
+    fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${session.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body && JSON.stringify(body),
+    });
+  expect((await call(theirs, 'POST', '/api/category/update', { id: category.id, name: `${name} category`, status: category.status })).status).toBe(200);
+  expect((await call(await apiSession(server.baseUrl), 'DELETE', `/api/user/delete/${id}`)).status).toBe(200);
+  return name;
 }
 
 async function signInAsAdmin() {
@@ -76,6 +106,29 @@ describe('the audit log', () => {
     await screenshot(page, 'audit-history-en');
   });
 
+  it("keeps a deleted Sub-Admin's name on its entries, says the account is gone, and shows where each call came from", async () => {
+    const { page } = suite;
+    const name = await departedColleague('Former Colleague', 'former@example.com');
+    await signInAsAdmin();
+    await page.getByRole('menuitem', { name: 'Audit Log', exact: true }).click();
+    await page.waitForURL('**/audit');
+    await page.getByRole('columnheader', { name: 'From' }).waitFor();
+    const person = page.getByRole('combobox', { name: 'Person' });
+    await person.fill('former');
+    const option = page.getByRole('option', { name: new RegExp(`^${name}`) });
+    await option.getByText('account deleted').waitFor();
+    await option.click();
+    const entry = page.getByRole('row').filter({ hasText: `${name} category` }).first();
+    await entry.waitFor();
+    await expect(entry.getByRole('cell').nth(1).innerText()).resolves.toBe(`${name} (account deleted)`);
+    // the address the call came from, its user agent on hover
+    const from = entry.getByRole('cell').nth(5).locator('bdi');
+    await expect(from.innerText()).resolves.toBe('127.0.0.1');
+    await expect(from.getAttribute('title')).resolves.toMatch(/node|undici/i);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'audit-deleted-actor-en');
+  });
+
   it('shows a category’s History behind a toggle of its edit dialog', async () => {
     const { page, server } = suite;
     await signInAsAdmin();
@@ -110,6 +163,7 @@ describe('the audit log', () => {
     const { page, server } = suite;
     await signInAsAdmin();
     await renameUser('مسافر مدقق');
+    const departed = await departedColleague('زميل سابق', 'former-ar@example.com');
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
@@ -120,6 +174,9 @@ describe('the audit log', () => {
     await entry.getByText('عدّل').waitFor();
     await expect(entry.getByTestId('change-arrow').first().innerText()).resolves.toBe('←');
     await expect(page.locator('main').getByText('→').count()).resolves.toBe(0);
+    // a deleted colleague's entry keeps the name, marked in Arabic
+    await page.getByRole('row').filter({ hasText: `${departed} (الحساب محذوف)` }).first().waitFor();
+    await page.getByRole('columnheader', { name: 'المصدر' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'audit-ar');
   });
