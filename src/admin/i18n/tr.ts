@@ -417,6 +417,8 @@ export const tr: Catalogue = {
     imageRequired: 'Lütfen görsel ekleyin',
     addressOrImagesEmpty: 'Adres veya görseller boş olamaz',
     imageTypeNotSupported: ' Dosya türü desteklenmiyor',
+    imageTooLarge: 'Bu görselde çok fazla piksel var: en fazla 110 megapiksel kabul edilir (bir kenarı 8.000 pikselden veya toplamı 40 megapikselden büyükse küçültülerek saklanır).',
+    spotImageNotStored: 'Burada yalnızca bir mekân için saklanmış bir görsel kullanılabilir: mevcut bir mekân görselini seçin veya görseli yükleyin.',
     placeSearchRequired: 'Lütfen yer türlerini seçin ve yer adını girin!',
     tooManyPlaceTypes: 'Aynı anda en fazla 3 tür seçebilirsiniz!',
     suggestionRequired: 'Lütfen tercih kategorisi seçin ve gezi planı araması girin!',

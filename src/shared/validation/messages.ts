@@ -50,6 +50,8 @@ export const validationMessages = {
   imageRequired: 'Please Add Image',
   addressOrImagesEmpty: 'Address or Images cannot be empty',
   imageTypeNotSupported: ' File type is not supported',
+  imageTooLarge: 'This image has too many pixels: at most 110 megapixels are accepted (larger than 8,000 pixels a side or 40 megapixels, it is stored smaller).',
+  spotImageNotStored: 'Only a picture stored for a spot can be used here: choose an existing spot picture or upload the image.',
   placeSearchRequired: 'Please select Place types and Enter place name!',
   tooManyPlaceTypes: 'You can only select 3 types at a time!',
   suggestionRequired: 'Please select Preference category and enter itinerary search!',

@@ -16,7 +16,7 @@ import { listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
-import { removeUnusedImage } from '../spots/service';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { findPostSummary, listPostsQuery } from './queries';
 import { auditedPost, loadPost, type PostType, savePost, setPostSequence, softDeletePost } from './service';
@@ -107,7 +107,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
       const before = input.id ? await loadPost(db, input.id) : null;
       const result = await savePost(ctx, input, images, { caller });
-      await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
+      await Promise.all(result.replacedImages.map((url) => removeIfUnreferenced(ctx, url)));
       const saved = (await loadPost(db, result.id))!;
       // the audit trail keeps the changed fields of an edit, the fields of a new post
       await audit(ctx, caller.userId, result.created ? 'create' : 'update', input.type, result.id, before ? { before: auditedPost(before), after: auditedPost(saved) } : { created: auditedPost(saved) });

@@ -15,7 +15,8 @@ import { idParams, savedRecordKey } from '../../http/zod';
 import { audit } from '../auth/service';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { listSpotsQuery } from './queries';
-import { deleteSpot, findSpotById, removeUnusedImage, saveSpot } from './service';
+import { deleteSpot, findSpotById, saveSpot } from './service';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { type SortColumns, spot } from '@shared/resources/index';
 
 const tags = ['spots'];
@@ -73,7 +74,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const before = await findSpotById(db, id);
     if (!before) throw notFound();
     await deleteSpot(db, id);
-    await removeUnusedImage(ctx, before.image);
+    await removeIfUnreferenced(ctx, before.image);
     await audit(ctx, callerOf(request).userId, 'delete', 'spot', id, { name: before.name });
     return ok(reply, null, englishMessage('spotDeleted'));
   });

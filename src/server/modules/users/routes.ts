@@ -26,6 +26,7 @@ import { listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
 import {
   bulkActionAnswer,
@@ -186,7 +187,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         if (stored) await ctx.storage.remove(stored.url);
         throw err;
       });
-      if (stored) await ctx.storage.remove(user.profile_pic);
+      if (stored) await removeIfUnreferenced(ctx, user.profile_pic);
       // A new password, leaving Active or losing a permission ends the person's sessions at once.
       const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
       const leftActive = user.status === 'Active' && input.status !== 'Active';
