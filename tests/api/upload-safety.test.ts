@@ -170,5 +170,29 @@ describe.each(dialects)('upload safety on %s', (dialect) => {
       // all black: nothing of the bright picture was drawn in
       for (const channel of pixels.channels.slice(0, 3)) expect(channel.max).toBe(0);
     });
+
+    it('still draws what the SVG holds itself: its gradients, styles, reused shapes and embedded pictures', async () => {
+      const red = (await png('#ff0000', 10, 10)).toString('base64');
+      const svg = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY file SYSTEM "file:///etc/hostname">]>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="10">
+<style><![CDATA[ @import url("file:///etc/hostname"); .blue { fill: #0000ff } ]]></style>
+<defs><linearGradient id="g"><stop offset="0" stop-color="#00ff00"/><stop offset="1" stop-color="#00ff00"/></linearGradient><rect id="r" width="10" height="10"/></defs>
+<rect width="10" height="10" fill="url(#g)"/>
+<image x="10" width="10" height="10" xlink:href="data:image/png;base64,${red}"/>
+<use href="#r" x="20" style="fill: #0000ff"/>
+<rect x="30" width="10" height="10" fill="#ffffff"/><text>&file;</text>
+</svg>`;
+      const res = await savePost(admin, [{ ...AT_IZMIR, latitude: 41.2, longitude: 29.0, name: 'Own drawing', imageIndex: 0 }], file('own.svg', Buffer.from(svg), 'image/svg+xml'));
+      expect(res.statusCode).toBe(200);
+      const stored = sharp((await t.app.inject(res.json().data.data.postSpot[0].spot.image)).rawPayload);
+      const { data, info } = await stored.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (x: number) => [...data.subarray((5 * info.width + x) * 3, (5 * info.width + x) * 3 + 3)];
+      expect([at(5), at(15), at(25), at(35)]).toEqual([
+        [0, 255, 0],
+        [255, 0, 0],
+        [0, 0, 255],
+        [255, 255, 255],
+      ]);
+    });
   });
 });
