@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validationMessages } from '../../src/shared/validation/messages';
+import { errorMessages } from '../../src/shared/validation/messages';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 import { pixelBombPng } from '../support/images';
 
@@ -59,7 +59,7 @@ describe.each(dialects)('upload safety on %s', (dialect) => {
       for (const image of [profile_pic!, thumbnail!, '/uploads/seed-avatars/00000000-0000-4000-8000-000000000000.jpg', 'http://elsewhere.test/a.png']) {
         const attack = await savePost(writer, [{ ...AT_IZMIR, name: 'Borrowed picture', image }]);
         expect(attack.statusCode, image).toBe(400);
-        expect(attack.json()).toMatchObject({ status: 400, message: validationMessages.spotImageNotStored, data: { errors: { 'spotData.0.image': validationMessages.spotImageNotStored } } });
+        expect(attack.json()).toMatchObject({ status: 400, message: errorMessages.spotImageNotStored, data: { errors: { 'spotData.0.image': errorMessages.spotImageNotStored } } });
       }
       expect((await t.ctx.db.selectFrom('spots').select('id').execute()).length).toBe(spotsBefore);
       for (const url of [profile_pic!, thumbnail!]) expect((await t.app.inject(url)).statusCode, url).toBe(200);
@@ -117,7 +117,7 @@ describe.each(dialects)('upload safety on %s', (dialect) => {
 
   describe('a giant image is refused, a large one stored smaller, on every upload path (finding 16)', () => {
     const giant = pixelBombPng(16000, 16000);
-    const tooLarge = { status: 400, message: validationMessages.imageTooLarge };
+    const tooLarge = { status: 400, message: errorMessages.imageTooLarge };
 
     it('refuses a 16000 x 16000 PNG of a few KB everywhere, storing nothing', async () => {
       expect(giant.length).toBeLessThan(100_000);

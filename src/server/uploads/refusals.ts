@@ -1,5 +1,6 @@
 // An upload the storage refuses, as the product's answer: 415 with the form's own "File type is not
 // supported" text when it is no accepted image, 400 when it has too many pixels (storage.ts).
+import { englishMessage } from '@shared/validation/messages';
 import { HttpError } from '../http/errors';
 import { type ImageStorage, ImageTooLargeError, type StoredImage, UnsupportedImageError } from './storage';
 
@@ -17,7 +18,7 @@ export async function storeUpload(
     return await storage.save(bytes, folder, formats);
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw new HttpError(415, unsupported);
-    if (err instanceof ImageTooLargeError) throw new HttpError(400, 'validation.imageTooLarge');
+    if (err instanceof ImageTooLargeError) throw new HttpError(400, englishMessage('imageTooLarge'));
     throw err;
   }
 }

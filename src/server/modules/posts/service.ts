@@ -4,7 +4,7 @@ import { updateChecked } from '../../db/versions';
 import type { Kysely } from 'kysely';
 import { mayTouchSpotFromPostForm, type Principal } from '@shared/access';
 import { decodeNumericEntities } from '@shared/text';
-import { englishMessage, englishText } from '@shared/validation/messages';
+import { englishMessage } from '@shared/validation/messages';
 import type { PostFormInput } from '@shared/validation/post';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -155,7 +155,7 @@ export async function savePost(
     // a new spot may reuse a picture stored for a spot (an AI suggestion's stop), never a profile picture
     // or anything else: replacing that spot's picture later would remove the other record's file
     if (!row.id && row.imageIndex === undefined && row.image && !isUploadOfKind(row.image, 'spots')) {
-      throw badRequest('validation.spotImageNotStored', { [`spotData.${i}.image`]: englishText('validation.spotImageNotStored') });
+      throw badRequest(englishMessage('spotImageNotStored'), { [`spotData.${i}.image`]: englishMessage('spotImageNotStored') });
     }
   });
   const existing = input.id
