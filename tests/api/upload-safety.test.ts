@@ -61,6 +61,17 @@ describe.each(dialects)('upload safety on %s', (dialect) => {
         expect(attack.statusCode, image).toBe(400);
         expect(attack.json()).toMatchObject({ status: 400, message: errorMessages.spotImageNotStored, data: { errors: { 'spotData.0.image': errorMessages.spotImageNotStored } } });
       }
+      // the AI tool's save makes new spots the same way
+      const category = await t.app.inject({ method: 'POST', url: '/api/category/create', headers: bearer(admin), payload: { name: ['Views'], status: ['Active'] } });
+      const aiSave = await send('/api/post', admin, {
+        title: 'Borrowed itinerary',
+        'category_id[]': String(category.json().data.created[0].id),
+        'spot_name[]': 'Borrowed picture',
+        'latitude[]': '38.42',
+        'longitude[]': '27.14',
+        'image[]': profile_pic!,
+      });
+      expect(aiSave.json()).toMatchObject({ status: 400, message: errorMessages.spotImageNotStored });
       expect((await t.ctx.db.selectFrom('spots').select('id').execute()).length).toBe(spotsBefore);
       for (const url of [profile_pic!, thumbnail!]) expect((await t.app.inject(url)).statusCode, url).toBe(200);
     });
