@@ -1,7 +1,7 @@
 // Images in an S3-compatible store (src/server/uploads/s3.ts, serve.ts), against s3rver on loopback: the
 // same checking and converting as on the local disk, the same /uploads/ URLs, served by a redirect to a
 // signed URL or streamed through the API, nothing outside the uploads reachable.
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -218,8 +218,20 @@ describe('images in an S3-compatible store', () => {
       });
     }
 
+    it('answers 404 for an object of the bucket the product did not write (a dump put there by other means)', async () => {
+      for (const key of ['backups/db-dump.sql', 'users/notes.txt', 'users/thumbs/../../backups/db-dump.sql', 'users/00000000-0000-4000-8000-000000000000.png.bak']) {
+        await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `${serve}/${key}`, Body: "INSERT INTO users VALUES (1, 'admin@example.com');" }));
+      }
+      for (const url of ['/uploads/backups/db-dump.sql', '/uploads/users/notes.txt', '/uploads/users/00000000-0000-4000-8000-000000000000.png.bak', '/uploads/seed/x.png']) {
+        const res = await t.app.inject(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers.location, url).toBeUndefined();
+        expect(res.body, url).not.toContain('admin@example.com');
+      }
+    });
+
     it('answers 404 for a missing image and for any path outside the uploads, without asking the store', async () => {
-      const missing = await t.app.inject('/uploads/users/no-such-picture.png');
+      const missing = await t.app.inject('/uploads/users/00000000-0000-4000-8000-000000000000.png');
       if (serve === 'stream') expect(missing.statusCode).toBe(404);
       else {
         // the signed URL of a missing object: the store answers 404
@@ -227,6 +239,7 @@ describe('images in an S3-compatible store', () => {
         expect((await fetch(String(missing.headers.location))).status).toBe(404);
       }
       for (const url of [
+        '/uploads/users/no-such-picture.png',
         '/uploads/../package.json',
         '/uploads/%2e%2e/%2e%2e/package.json',
         '/uploads/users/..%2f..%2fsecret',

@@ -506,6 +506,8 @@ export const tr: Catalogue = {
     reportNotFound: 'Bu şikâyet bulunamadı.',
     staffNotModerated: 'Personel hesapları denetlenemez.',
     spotNotInPost: 'Bu mekân başka bir içeriğe ait: burada yalnızca bu gönderinin mekânları değiştirilebilir.',
+    imageTooLarge: 'Bu görselde çok fazla piksel var: en fazla 110 megapiksel kabul edilir (bir kenarı 8.000 pikselden veya toplamı 40 megapikselden büyükse küçültülerek saklanır).',
+    spotImageNotStored: 'Burada yalnızca bir mekân için saklanmış bir görsel kullanılabilir: mevcut bir mekân görselini seçin veya görseli yükleyin.',
     noDataFound: 'Veri bulunamadı',
     savingPlaces: 'Lütfen bekleyin, sonuçlar kaydediliyor!',
     placesSaved: '%{saved} yer kaydedildi, %{skipped} tanesi zaten vardı.',

@@ -2,13 +2,16 @@
 // - local disk (default): DATA_DIR/uploads, made at start, served as static files;
 // - an S3-compatible store (S3_BUCKET): S3_SERVE=redirect (default) answers a 302 to a signed URL of the
 //   store, S3_SERVE=stream streams the object through the API with the caching headers of a local file.
-// Either way the security headers of an upload are set by http/securityHeaders.ts (the route is /uploads/*).
+// Either way the security headers of an upload are set by http/securityHeaders.ts (the route is /uploads/*),
+// and only the names the product writes are answered (names.ts): any other file of the folder or object
+// of the bucket (a backup, a dump put there by other means) is a 404.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, S3Settings } from '../config';
 import { envelope } from '../http/reply';
+import { productFolderOf } from './names';
 import { createLocalStorage, type ImageStorage, imageStorage, uploadKey } from './storage';
 
 export interface Images {
@@ -29,7 +32,14 @@ export async function createImages(config: Config): Promise<Images> {
       // made before @fastify/static looks at it (it warns about a missing root)
       fs.mkdirSync(uploadsDir, { recursive: true });
       // immutable names, so they may be cached for long
-      await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
+      await app.register(fastifyStatic, {
+        root: uploadsDir,
+        prefix: '/uploads/',
+        decorateReply: false,
+        maxAge: '30d',
+        immutable: true,
+        allowedPath: (pathName) => productFolderOf(pathName.replace(/^\//, '')) !== null,
+      });
     },
   };
 }
@@ -37,7 +47,10 @@ export async function createImages(config: Config): Promise<Images> {
 function s3Images(s3: typeof import('./s3'), settings: S3Settings): Images {
   const { IMAGE_CACHE_CONTROL, signingWindow } = s3;
   const store = s3.createS3Store(settings);
-  const keyOf = (request: FastifyRequest) => uploadKey(`/uploads/${(request.params as { '*': string })['*']}`);
+  const keyOf = (request: FastifyRequest) => {
+    const key = uploadKey(`/uploads/${(request.params as { '*': string })['*']}`);
+    return key !== null && productFolderOf(key) !== null ? key : null;
+  };
 
   const redirect = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyOf(request);

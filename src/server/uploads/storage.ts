@@ -3,13 +3,34 @@
 // store (s3.ts). Either way the stored URLs are /uploads/<folder>/<file>, so the database does not care
 // which store holds them; serve.ts answers them.
 // SVG, TIFF, BMP and ICO are stored as PNG: an SVG could carry script, the others browsers cannot show.
+// An SVG is rendered without its external references (svg.ts). An image past MAX_INPUT_PIXELS is refused
+// from its header, before it is decoded; one past MAX_IMAGE_SIDE or MAX_IMAGE_PIXELS is stored smaller, so
+// no browser showing it has to decode a giant (a 16000 x 16000 PNG can weigh 31 KB and decode to 1 GB).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sharpBmp } from '@misskey-dev/sharp-read-bmp';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type FormatEnum, type Sharp } from 'sharp';
+import { isUploadFolder } from './names';
+import { svgWithoutExternalReferences } from './svg';
 
 export class UnsupportedImageError extends Error {}
+/** The image has more pixels than MAX_INPUT_PIXELS. */
+export class ImageTooLargeError extends Error {}
+
+/** A stored image has at most this many pixels a side and in all; a larger one is made smaller. */
+export const MAX_IMAGE_SIDE = 8000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** An image with more pixels is refused (a 108-megapixel phone photo is within it). */
+export const MAX_INPUT_PIXELS = 110_000_000;
+
+/** The factor (at most 1) bringing `width` x `height` within MAX_IMAGE_SIDE and MAX_IMAGE_PIXELS. */
+const fitFactor = (width: number, height: number) =>
+  Math.min(1, MAX_IMAGE_SIDE / width, MAX_IMAGE_SIDE / height, Math.sqrt(MAX_IMAGE_PIXELS / (width * height)));
+
+const refuseGiant = (width: number, height: number) => {
+  if (width * height > MAX_INPUT_PIXELS) throw new ImageTooLargeError(`${width} x ${height}`);
+};
 
 /** Formats kept as uploaded, by the extension they are stored under. */
 const KEPT_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
@@ -18,18 +39,32 @@ const KEPT_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gi
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
 export const contentTypeOf = (key: string): string => CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
+const LIMITS = { limitInputPixels: MAX_INPUT_PIXELS };
+
 /** The image in the bytes and its format name (sharp's names, plus 'bmp' and 'ico' sniffed here). */
 async function decode(bytes: Buffer): Promise<{ format: string; image: Sharp }> {
   // sharp (libvips) reads neither BMP nor ICO: recognise them by their magic bytes
   if (bytes.length > 26 && bytes.toString('latin1', 0, 2) === 'BM') {
-    return { format: 'bmp', image: await sharpBmp(bytes, 'image/bmp') };
+    // decoded whole in memory: its size is checked from the header first
+    refuseGiant(Math.abs(bytes.readInt32LE(18)), Math.abs(bytes.readInt32LE(22)));
+    return { format: 'bmp', image: await sharpBmp(bytes, 'image/bmp', LIMITS) };
   }
   if (bytes.length > 22 && bytes.readUInt32BE(0) === 0x00000100) {
-    return { format: 'ico', image: await sharpBmp(bytes, 'image/x-icon') };
+    return { format: 'ico', image: await sharpBmp(bytes, 'image/x-icon', LIMITS) };
   }
-  const format = (await sharp(bytes).metadata()).format;
+  // markup (an SVG) is read only once its external references are gone
+  const source = /^(\xef\xbb\xbf)?\s*</.test(bytes.toString('latin1', 0, 64)) ? svgWithoutExternalReferences(bytes) : bytes;
+  const { format, width, height } = await sharp(source).metadata();
   if (!format) throw new Error('unknown format');
-  return { format, image: sharp(bytes, { animated: false }) };
+  if (format !== 'svg') {
+    // from the header: a giant is refused before it is decoded
+    refuseGiant(width, height);
+    return { format, image: sharp(source, { ...LIMITS, animated: false }) };
+  }
+  // a drawing is rendered at the size it is stored at (its 72 dpi size, or smaller to fit)
+  const density = 72 * fitFactor(width, height);
+  if (density < 1) throw new ImageTooLargeError(`svg ${width} x ${height}`);
+  return { format, image: sharp(source, { ...LIMITS, density }) };
 }
 
 export interface StoredImage {
@@ -67,6 +102,9 @@ export function uploadKey(url: string): string | null {
   return key.split('/').every((s) => SEGMENT.test(s)) ? key : null;
 }
 
+/** The URL of the thumbnail beside an image's URL (both /uploads/…). */
+export const thumbnailUrlOf = (url: string) => thumbnailKeyOf(url);
+
 /** The key of the thumbnail beside an image's key: `<folder>/thumbs/<name>.jpg`. */
 const thumbnailKeyOf = (key: string) => {
   const slash = key.lastIndexOf('/');
@@ -80,19 +118,32 @@ async function prepare(bytes: Buffer, allowedFormats: readonly string[]) {
   let decoded: { format: string; image: Sharp };
   try {
     decoded = await decode(bytes);
-  } catch {
+  } catch (err) {
+    if (err instanceof ImageTooLargeError) throw err;
     throw new UnsupportedImageError('not an image');
   }
   const { format, image } = decoded;
   if (!allowedFormats.includes(format)) throw new UnsupportedImageError(`format ${format}`);
   const kept = KEPT_FORMATS[format];
   try {
-    const [stored, thumbnail] = await Promise.all([
-      kept ? bytes : image.clone().png().toBuffer(),
-      image.clone().rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer(),
-    ]);
+    const { width, height } = await image.metadata();
+    refuseGiant(width, height);
+    const factor = fitFactor(width, height);
+    // smaller within a square of its longer side, so that an EXIF rotation cannot swap the sides
+    const side = Math.floor(Math.max(width, height) * factor);
+    const resized = factor < 1 ? image.clone().rotate().resize(side, side, { fit: 'inside' }) : null;
+    const asUploaded = kept && !resized;
+    const stored = asUploaded ? bytes : await (resized ?? image.clone()).toFormat((kept ? format : 'png') as keyof FormatEnum).toBuffer();
+    // from the stored picture when it was made here: a drawing is not rendered again at another scale
+    const thumbnail = await (asUploaded ? image.clone() : sharp(stored, LIMITS))
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     return { ext: kept ?? 'png', stored, thumbnail };
-  } catch {
+  } catch (err) {
+    if (err instanceof ImageTooLargeError) throw err;
     // a header that looked right over a broken body
     throw new UnsupportedImageError('unreadable image');
   }
@@ -102,7 +153,7 @@ async function prepare(bytes: Buffer, allowedFormats: readonly string[]) {
 export function imageStorage(store: ObjectStore): ImageStorage {
   return {
     async save(bytes, folder, allowedFormats) {
-      if (!SEGMENT.test(folder)) throw new Error(`bad upload folder "${folder}"`);
+      if (!isUploadFolder(folder)) throw new Error(`bad upload folder "${folder}"`);
       const { ext, stored, thumbnail } = await prepare(bytes, allowedFormats);
       const key = `${folder}/${randomUUID()}.${ext}`;
       const thumbnailKey = thumbnailKeyOf(key);

@@ -129,6 +129,8 @@ export const errorMessages = {
   reportNotFound: 'This report does not exist.',
   staffNotModerated: 'Staff accounts cannot be moderated.',
   spotNotInPost: 'This spot belongs to other content: only the spots of this post can be changed here.',
+  imageTooLarge: 'This image has too many pixels: at most 110 megapixels are accepted (larger than 8,000 pixels a side or 40 megapixels, it is stored smaller).',
+  spotImageNotStored: 'Only a picture stored for a spot can be used here: choose an existing spot picture or upload the image.',
   noDataFound: 'No data found',
   savingPlaces: 'Please wait for a while, results are being saved!',
   placesSaved: '%{saved} places saved, %{skipped} already known.',

@@ -19,6 +19,7 @@ import { HttpError, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { doneAnswer, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { personAnswer, profileAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
 import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
@@ -156,7 +157,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       if (input.password) changes.password_hash = await ctx.passwords.hash(input.password);
       await updateUser(ctx.db, user.id, changes);
-      if (picture) await ctx.storage.remove(user.profile_pic);
+      if (picture) await removeIfUnreferenced(ctx, user.profile_pic);
       // A new password ends every session of the person, this one included; this tab gets a new one.
       if (input.password) await ctx.tokens.endSessions(user.id);
       await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, {

@@ -17,7 +17,7 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
-import { removeUnusedImage } from '../spots/service';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { findPostSummary, listPostsQuery } from './queries';
 import { auditedPost, loadPost, type PostType, savePost, setPostSequence, softDeletePost } from './service';
@@ -115,7 +115,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
           await audit(ctx, caller.userId, created ? 'create' : 'update', input.type, id, before ? { before: auditedPost(before), after } : { created: after });
         },
       });
-      await Promise.all(result.replacedImages.map((url) => removeUnusedImage(ctx, url)));
+      await Promise.all(result.replacedImages.map((url) => removeIfUnreferenced(ctx, url)));
       const saved = (await loadPost(db, result.id))!;
       const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
       return ok(reply, { data: saved, id: result.id }, message);

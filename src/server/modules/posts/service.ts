@@ -9,10 +9,12 @@ import type { PostFormInput } from '@shared/validation/post';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
 import { lockPlace, sameSpot, spotAtPlace } from '../spots/service';
-import { SPOT_IMAGE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
+import { isUploadOfKind } from '../../uploads/names';
+import { storeUpload } from '../../uploads/refusals';
+import { SPOT_IMAGE_FORMATS, type StoredImage, thumbnailUrlOf } from '../../uploads/storage';
 
 export type PostType = 'post' | 'itinerary';
 
@@ -105,15 +107,14 @@ export function auditedPost(post: PostDetail) {
   };
 }
 
-/** Stores the uploaded images of a post form; a file of another type is a 415 with the spec's message. */
+/** Stores the uploaded images of a post form (all or none); a file of another type is a 415 with the spec's message. */
 async function storeImages(ctx: AppContext, files: UploadedFile[]): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
   try {
-    for (const file of files) stored.push(await ctx.storage.save(file.bytes, 'spots', SPOT_IMAGE_FORMATS));
+    for (const file of files) stored.push(await storeUpload(ctx.storage, file.bytes, 'spots', SPOT_IMAGE_FORMATS, 'validation.imageTypeNotSupported'));
     return stored;
   } catch (err) {
     await Promise.all(stored.map((s) => ctx.storage.remove(s.url)));
-    if (err instanceof UnsupportedImageError) throw new HttpError(415, 'validation.imageTypeNotSupported');
     throw err;
   }
 }
@@ -152,11 +153,16 @@ export async function savePost(
     const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).execute();
     if (found.length !== wanted.length) throw new HttpError(400, 'validation.invalidInput', { errors: { [table]: 'unknown id' } });
   }
-  for (const row of input.spotData) {
+  input.spotData.forEach((row, i) => {
     if (row.imageIndex !== undefined && !files[row.imageIndex]) {
       throw new HttpError(400, 'validation.addressOrImagesEmpty');
     }
-  }
+    // a new spot may reuse a picture stored for a spot (an AI suggestion's stop), never a profile picture
+    // or anything else: replacing that spot's picture later would remove the other record's file
+    if (!row.id && row.imageIndex === undefined && row.image && !isUploadOfKind(row.image, 'spots')) {
+      throw badRequest(englishMessage('spotImageNotStored'), { [`spotData.${i}.image`]: englishMessage('spotImageNotStored') });
+    }
+  });
   const existing = input.id
     ? await db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', input.id).executeTakeFirst()
     : undefined;
@@ -244,9 +250,9 @@ export async function savePost(
             .insertInto('spots')
             .values({
               ...spotAtPlace(input.user_id, row.name!, row, row.latitude!, row.longitude!),
-              // a new spot may reuse a stored picture (an AI suggestion's stop)
-              image: image?.url ?? storedUpload(row.image),
-              thumbnail_url: image?.thumbnailUrl ?? storedUpload(row.thumbnail_url) ?? storedUpload(row.image),
+              // a new spot may reuse a spot's stored picture (checked above), with the thumbnail beside it
+              image: image?.url ?? row.image ?? null,
+              thumbnail_url: image?.thumbnailUrl ?? (row.image ? thumbnailUrlOf(row.image) : null),
               created_at: stamp,
               updated_at: stamp,
             })
@@ -290,5 +296,3 @@ export async function softDeletePost(db: Kysely<Database>, id: number) {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-/** Only pictures this server stored may be pointed at by URL. */
-const storedUpload = (url: string | undefined) => (url && /^\/uploads\/[\w/.-]+$/.test(url) && !url.includes('..') ? url : null);

@@ -16,7 +16,8 @@ import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { listSpotsQuery } from './queries';
-import { deleteSpot, findSpotById, removeUnusedImage, saveSpot } from './service';
+import { deleteSpot, findSpotById, saveSpot } from './service';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { type SortColumns, spot } from '@shared/resources/index';
 
 const tags = ['spots'];
@@ -79,7 +80,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
       await deleteSpot(db, id);
       await audit(ctx, callerOf(request).userId, 'delete', 'spot', id, { name: before.name });
     });
-    await removeUnusedImage(ctx, before.image);
+    await removeIfUnreferenced(ctx, before.image);
     return ok(reply, null, englishMessage('spotDeleted'));
   });
 }

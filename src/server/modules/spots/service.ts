@@ -1,5 +1,6 @@
 // Spots: saving one without copying a place already saved, deleting one, and their images. Spot images
-// may be shared (the demo data reuses a pool of pictures), so a file goes only with its last spot.
+// may be shared (the demo data reuses a pool of pictures): uploads/references.ts removes a file only
+// once nothing references it.
 import { updateChecked } from '../../db/versions';
 import { type Kysely, sql } from 'kysely';
 import { englishMessage } from '@shared/validation/messages';
@@ -78,13 +79,6 @@ export async function deleteSpot(db: Kysely<Database>, id: number) {
     await trx.deleteFrom('post_spots').where('spot_id', '=', id).execute();
     await trx.deleteFrom('spots').where('id', '=', id).execute();
   });
-}
-
-/** Removes an uploaded spot image once no spot shows it any more. */
-export async function removeUnusedImage(ctx: AppContext, url: string | null) {
-  if (!url) return;
-  const other = await ctx.db.selectFrom('spots').select('id').where('image', '=', url).limit(1).executeTakeFirst();
-  if (!other) await ctx.storage.remove(url);
 }
 
 /** The box of latitudes and longitudes within SAME_SPOT_KM of a point. */

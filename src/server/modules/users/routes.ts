@@ -26,6 +26,7 @@ import { listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
+import { removeIfUnreferenced } from '../../uploads/references';
 import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
 import { atomically } from '../audit/trail';
 import {
@@ -206,7 +207,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         if (stored) await ctx.storage.remove(stored.url);
         throw err;
       });
-      if (stored) await ctx.storage.remove(user.profile_pic);
+      if (stored) await removeIfUnreferenced(ctx, user.profile_pic);
       return ok(reply, { data: { id: user.id, updated_at } }, subAdmin ? 'Sub Admin has been updated successfully' : 'User has been updated successfully');
     },
   );

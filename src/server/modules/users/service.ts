@@ -9,7 +9,9 @@ import { conflict, HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/form';
 import type { AppContext } from '../../context';
 import { afterCommit } from '../../db/ambient';
-import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage, UnsupportedImageError } from '../../uploads/storage';
+import { removeIfUnreferenced } from '../../uploads/references';
+import { storeUpload } from '../../uploads/refusals';
+import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage } from '../../uploads/storage';
 
 export type NewUserFields = Pick<NewUser, 'name' | 'email' | 'password_hash' | 'status' | 'user_type'> &
   Partial<Omit<NewUser, 'id' | 'created_at' | 'updated_at'>>;
@@ -71,7 +73,7 @@ export async function updateAccount(db: Kysely<Database>, id: number, changes: U
 /** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */
 export async function deleteAccount(ctx: AppContext, user: UserRow) {
   await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
-  await afterCommit(() => ctx.storage.remove(user.profile_pic));
+  await afterCommit(() => removeIfUnreferenced(ctx, user.profile_pic));
 }
 
 /** Moves a product user in the list's sequence; false when there is no such user. */
@@ -88,12 +90,7 @@ export async function setUserSequence(db: Kysely<Database>, id: number, sequence
 /** Stores an uploaded profile picture after checking its name and its content (spec §5: jpg, jpeg, png, gif). */
 export async function storeProfilePicture(storage: ImageStorage, file: UploadedFile): Promise<StoredImage> {
   if (!isAcceptedPictureName(file.filename)) throw new HttpError(415, 'validation.fileTypeNotSupported');
-  try {
-    return await storage.save(file.bytes, 'users', PROFILE_PICTURE_FORMATS);
-  } catch (err) {
-    if (err instanceof UnsupportedImageError) throw new HttpError(415, 'validation.fileTypeNotSupported');
-    throw err;
-  }
+  return storeUpload(storage, file.bytes, 'users', PROFILE_PICTURE_FORMATS, 'validation.fileTypeNotSupported');
 }
 
 /** Every count of spec §3 "User", computed from the data. */
