@@ -230,7 +230,7 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,actor,action,entity,entity_id,path,created_at,changes');
+    expect(lines[0]).toBe('"id","actor","action","entity","entity_id","path","created_at","changes"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('name: Lagoon trips → Lagoon tours; status: Active → Inactive');
   });
