@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { answerClientError } from './http/clientError';
 import { HttpError } from './http/errors';
 import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void refuse(request, reply as unknown as FastifyReply, status, error.message);
     },
+    // …and a request Node's HTTP parser cannot read (before Fastify sees it) as well
+    clientErrorHandler: answerClientError,
   });
   registerRequestIdHeader(app);
   registerDraining(app);
