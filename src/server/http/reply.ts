@@ -64,9 +64,13 @@ function listName(request: FastifyRequest): string {
   return (resource?.name ?? path.split('/').filter(Boolean).pop() ?? 'list').replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
-/** The field names of a row of the route's documented list answer (the header of an empty export). */
+/**
+ * The field names of a row of the route's documented list answer (the header of an empty export); of
+ * its first kind when the rows are of several (the list's own rows, or a form's picker rows).
+ */
 function rowFields(reply: FastifyReply): string[] {
-  type Shaped = { shape?: Record<string, Shaped>; element?: Shaped };
+  type Shaped = { shape?: Record<string, Shaped>; element?: Shaped; options?: Shaped[] };
   const answer = (reply.routeOptions.schema?.response as Record<string, Shaped> | undefined)?.[200];
-  return Object.keys(answer?.shape?.data?.shape?.data?.element?.shape ?? {});
+  const row = answer?.shape?.data?.shape?.data?.element;
+  return Object.keys(row?.shape ?? row?.options?.[0]?.shape ?? {});
 }
