@@ -18,6 +18,7 @@ import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { answerClientError } from './http/clientError';
 import { HttpError } from './http/errors';
+import { registerExportTrail } from './http/exportTrail';
 import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
@@ -163,6 +164,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     answerCache: registerAnswerCache(app, database.onWrite, config.listCacheMs),
     metrics,
   };
+
+  registerExportTrail(app, ctx);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = [
   'bulk.delete',
   'bulk.inactive',
   'bulk.active',
+  'export',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

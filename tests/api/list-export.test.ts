@@ -324,7 +324,8 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(parseCsv(first.rawPayload.subarray(3).toString('utf8')).length).toBe(1);
-    expect(t.ctx.answerCache.size).toBe(before);
+    // an export is written to the audit trail, a write, which forgets every kept answer: none is added
+    expect(t.ctx.answerCache.size).toBeLessThanOrEqual(before);
     const added = await t.app.inject({ method: 'POST', url: '/api/tag/create', headers: bearer(admin), payload: { name: ['lantern walk'], status: ['Active'] } });
     expect(added.statusCode, added.body).toBe(200);
     const again = parseCsv((await get(url)).rawPayload.subarray(3).toString('utf8'));
@@ -334,7 +335,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
     expect((await get('/api/tag?filter=lantern')).json().data.data).toHaveLength(1);
     expect(t.ctx.answerCache.size).toBe(1);
     expect((await get(url)).headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(t.ctx.answerCache.size).toBe(1);
+    expect(t.ctx.answerCache.size).toBe(0);
   });
 
   describe('streaming', () => {

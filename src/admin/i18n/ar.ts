@@ -333,6 +333,7 @@ export const ar: Catalogue = {
         bulk_delete: 'حذف (جماعي)',
         bulk_inactive: 'جعله غير نشط (جماعي)',
         bulk_active: 'جعله نشطًا (جماعي)',
+        export: 'صدّر القائمة',
       },
       entities: {
         user: 'مستخدم',

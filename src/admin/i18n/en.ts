@@ -307,6 +307,7 @@ const app = {
         bulk_delete: 'Deleted (bulk)',
         bulk_inactive: 'Set inactive (bulk)',
         bulk_active: 'Set active (bulk)',
+        export: 'Exported the list',
       },
       entities: {
         user: 'User',

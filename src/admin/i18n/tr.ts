@@ -333,6 +333,7 @@ export const tr: Catalogue = {
         bulk_delete: 'Sildi (toplu)',
         bulk_inactive: 'Pasif yaptı (toplu)',
         bulk_active: 'Aktif yaptı (toplu)',
+        export: 'Listeyi dışa aktardı',
       },
       entities: {
         user: 'Kullanıcı',

@@ -64,11 +64,24 @@ const PIECE = 32 * 1024;
 
 /**
  * The file's text, piece by piece: the byte order mark and the header first (the first row's field
- * names, `fields` when there is no row), then the rows' lines.
+ * names, `fields` when there is no row), then the rows' lines. `sent.rows` counts the rows of the pieces
+ * given out so far (an export's audit entry says how many rows left the server).
  */
-export async function* csvText(batches: AsyncIterable<readonly Record<string, unknown>[]>, fields: readonly string[] = []): AsyncGenerator<string> {
+export async function* csvText(
+  batches: AsyncIterable<readonly Record<string, unknown>[]>,
+  fields: readonly string[] = [],
+  sent: { rows: number } = { rows: 0 },
+): AsyncGenerator<string> {
   let header: readonly string[] | undefined;
   let text = CSV_BOM;
+  let rowsInText = 0;
+  const piece = () => {
+    sent.rows += rowsInText;
+    rowsInText = 0;
+    const out = text;
+    text = '';
+    return out;
+  };
   for await (const rows of batches) {
     if (!rows.length) continue;
     if (!header) {
@@ -77,12 +90,10 @@ export async function* csvText(batches: AsyncIterable<readonly Record<string, un
     }
     for (const row of rows) {
       text += csvLine(header.map((field) => csvCell(row[field])));
-      if (text.length >= PIECE) {
-        yield text;
-        text = '';
-      }
+      rowsInText++;
+      if (text.length >= PIECE) yield piece();
     }
   }
   if (!header && fields.length) text += csvLine(fields.map(quoted));
-  if (text) yield text;
+  if (text) yield piece();
 }
