@@ -73,9 +73,11 @@ describe.each(dialects)('refusals in the envelope whatever the transport, on %s'
   let conforms: ReturnType<typeof conformanceOf>;
   /** Every operation with a request body: [method, path]. */
   let writes: [string, string][];
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    // the log at its most detailed: an unreadable request's bytes (its bearer token) must not reach it
+    t = await startTestApp(dialect, { logLevel: 'debug' }, { logStream: { write: (line: string) => void logLines.push(line) } });
     token = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
     doc = (await t.app.inject('/api/docs/json')).json();
     conforms = conformanceOf(doc);
@@ -135,6 +137,8 @@ describe.each(dialects)('refusals in the envelope whatever the transport, on %s'
     const huge = await sendRaw(port, requestText('post', '/api/user', token, [`X-Padding: ${'a'.repeat(20_000)}`, 'Content-Length: 0']));
     expect(huge.statusCode).toBe(431);
     expect(JSON.parse(huge.body)).toMatchObject({ status: 431, message: 'The request headers are too large.', data: null });
+    expect(logLines.some((line) => line.includes('unreadable request'))).toBe(true);
+    expect(logLines.filter((line) => line.includes(token))).toEqual([]);
     // and the server answers as before
     const health = await sendRaw(port, requestText('get', '/api/health', token, []));
     expect(health.statusCode).toBe(200);

@@ -23,7 +23,8 @@ export function answerClientError(this: FastifyInstance, err: Error & { code?: s
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, reason, message } = refusalOf(err.code);
   const requestId = randomUUID();
-  this.log.debug({ err, requestId }, 'unreadable request');
+  // the code and message only: the error also holds the raw bytes read, a bearer token among them
+  this.log.debug({ code: err.code, requestId }, `unreadable request: ${err.message}`);
   if (socket.writable) {
     const body = JSON.stringify({ ...envelope(status, message, null), requestId });
     socket.write(
