@@ -5,7 +5,9 @@
 // the operation lists, a content type listed for it, a body that matches its schema.
 // Each operation first gets a sweep (its valid form or query with each field, and each path parameter,
 // set to each edge value), then random requests; a failing request is shrunk by fast-check and reported
-// with the route module that answered it and the server's own error.
+// with the route module that answered it and the server's own error. A second test sends every write
+// operation Schemathesis's negative data (negativeBodies): bodies that break its documented schema, each
+// to be refused with a documented 4xx in the envelope.
 // FUZZ_RUNS=n: random requests per operation; FUZZ_SEED=s: replay a reported run; FUZZ_PROFILE=1: print
 // the time and the statuses of each operation.
 import { randomBytes } from 'node:crypto';
