@@ -16,7 +16,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDatabase } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { answerClientError } from './http/clientError';
 import { HttpError } from './http/errors';
+import { registerExportTrail } from './http/exportTrail';
 import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
@@ -115,6 +117,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void refuse(request, reply as unknown as FastifyReply, status, error.message);
     },
+    // …and a request Node's HTTP parser cannot read (before Fastify sees it) as well
+    clientErrorHandler: answerClientError,
   });
   registerRequestIdHeader(app);
   registerRequestOrigin(app);
@@ -166,6 +170,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     answerCache: registerAnswerCache(app, database.onWrite, config.listCacheMs),
     metrics,
   };
+
+  registerExportTrail(app, ctx);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'login.failed',
   'refused',
   'audit.prune',
+  'export',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

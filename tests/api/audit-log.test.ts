@@ -229,7 +229,7 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,actor,actor_email,actor_role,action,entity,entity_id,path,created_at,ip,user_agent,changes');
+    expect(lines[0]).toBe('"id","actor","actor_email","actor_role","action","entity","entity_id","path","created_at","ip","user_agent","changes"');
     expect(lines).toHaveLength(3);
     // the changes as JSON in one quoted cell
     expect(lines[1]).toContain('""field"":""name"",""before"":""Lagoon trips"",""after"":""Lagoon tours""');

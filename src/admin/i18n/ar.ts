@@ -338,6 +338,7 @@ export const ar: Catalogue = {
         login_failed: 'تسجيل دخول فاشل',
         refused: 'طلب مرفوض',
         audit_prune: 'حذف السجلات القديمة',
+        export: 'صدّر القائمة',
       },
       entities: {
         user: 'مستخدم',

@@ -312,6 +312,7 @@ const app = {
         login_failed: 'Failed sign-in',
         refused: 'Refused call',
         audit_prune: 'Pruned old entries',
+        export: 'Exported the list',
       },
       entities: {
         user: 'User',

@@ -338,6 +338,7 @@ export const tr: Catalogue = {
         login_failed: 'Başarısız giriş',
         refused: 'Reddedilen çağrı',
         audit_prune: 'Eski kayıtları sildi',
+        export: 'Listeyi dışa aktardı',
       },
       entities: {
         user: 'Kullanıcı',

@@ -1,20 +1,26 @@
 // A list as CSV (RFC 4180): a header row of the answer's field names, then one line per row, CRLF line
-// ends, a field quoted when it holds a comma, a quote, CR or LF (its quotes doubled), and a UTF-8 byte
-// order mark first, without which Excel reads the file in the machine's code page (Turkish and Arabic
-// names come out garbled).
+// ends, every text cell quoted (its quotes doubled), and a UTF-8 byte order mark first, without which
+// Excel reads the file in the machine's code page (Turkish and Arabic names come out garbled).
 //
 // CSV injection (OWASP): a spreadsheet runs a cell that starts with =, +, -, @, tab or CR as a formula
 // (`=HYPERLINK(...)` in a name typed by anyone who can sign up). Such a text cell gets a single quote
-// before it, which spreadsheets show as text. A value that is a number in the answer (a count, an id,
-// a coordinate, -5) is written as it is: its text is only digits, a sign and a point, which no
-// spreadsheet runs, and prefixing it would turn the column into text. A string that looks like a
-// number ('-2' as a category name) is text and is prefixed.
+// before it, which spreadsheets show as text. Excel splits a file on the separator of the machine's
+// locale, `;` in Turkish and German, and reads `Nice trip;=HYPERLINK(...);x` there as three cells: so
+// every text cell is quoted (one cell wherever the quotes are honoured), and every piece of it that
+// follows a `,`, `;`, tab or line break and starts with a formula character (after spaces or quotes)
+// gets the quote too, for a reader that splits inside the quotes. A value that is a number in the
+// answer (a count, an id, a coordinate, -5) is written as it is, unquoted: its text is only digits, a
+// sign and a point, which no spreadsheet runs, and prefixing or quoting it would turn the column into
+// text. A string that looks like a number ('-2' as a category name, '+90' as a country code) is text
+// and is prefixed.
 
 /** The first bytes of the file: the UTF-8 byte order mark. */
 export const CSV_BOM = '\uFEFF';
 
-const QUOTED = /[",\r\n]/;
-const FORMULA = /^[=+\-@\t\r]/;
+/** A piece of text a spreadsheet would run: a formula character, after spaces or quotes; a tab or CR first. */
+const FORMULA = /^(?:[\s"]*[=+\-@]|[\t\r])/;
+/** Where a reader may split a cell: after a separator of any locale, or a line break. */
+const PIECES = /(?<=[,;\t\r\n])/;
 
 /** A value as the JSON answer holds it, as one cell's text (neutralised and quoted). */
 export function csvCell(value: unknown): string {
@@ -38,8 +44,13 @@ function flat(value: unknown): string {
 
 const isNamed = (item: unknown): item is { name: string } => typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string';
 
-const neutralised = (text: string) => (FORMULA.test(text) ? `'${text}` : text);
-const quoted = (text: string) => (QUOTED.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/** Each piece that would run as a formula, prefixed with a single quote. */
+const neutralised = (text: string) =>
+  text
+    .split(PIECES)
+    .map((piece) => (FORMULA.test(piece) ? `'${piece}` : piece))
+    .join('');
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** One line: the cells, separated by commas, ended by CRLF. */
 export const csvLine = (cells: readonly string[]) => `${cells.join(',')}\r\n`;
@@ -53,11 +64,24 @@ const PIECE = 32 * 1024;
 
 /**
  * The file's text, piece by piece: the byte order mark and the header first (the first row's field
- * names, `fields` when there is no row), then the rows' lines.
+ * names, `fields` when there is no row), then the rows' lines. `sent.rows` counts the rows of the pieces
+ * given out so far (an export's audit entry says how many rows left the server).
  */
-export async function* csvText(batches: AsyncIterable<readonly Record<string, unknown>[]>, fields: readonly string[] = []): AsyncGenerator<string> {
+export async function* csvText(
+  batches: AsyncIterable<readonly Record<string, unknown>[]>,
+  fields: readonly string[] = [],
+  sent: { rows: number } = { rows: 0 },
+): AsyncGenerator<string> {
   let header: readonly string[] | undefined;
   let text = CSV_BOM;
+  let rowsInText = 0;
+  const piece = () => {
+    sent.rows += rowsInText;
+    rowsInText = 0;
+    const out = text;
+    text = '';
+    return out;
+  };
   for await (const rows of batches) {
     if (!rows.length) continue;
     if (!header) {
@@ -66,12 +90,10 @@ export async function* csvText(batches: AsyncIterable<readonly Record<string, un
     }
     for (const row of rows) {
       text += csvLine(header.map((field) => csvCell(row[field])));
-      if (text.length >= PIECE) {
-        yield text;
-        text = '';
-      }
+      rowsInText++;
+      if (text.length >= PIECE) yield piece();
     }
   }
   if (!header && fields.length) text += csvLine(fields.map(quoted));
-  if (text) yield text;
+  if (text) yield piece();
 }

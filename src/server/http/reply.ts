@@ -23,7 +23,8 @@ export const list = <T>(reply: FastifyReply, rows: T[], meta: ListMeta, message 
 
 /**
  * A list as the request asked for it (http/list.ts readList): a page in the envelope, or the whole list
- * as a CSV file streamed as the client reads it (http/csv.ts), each row shaped by `shape` either way.
+ * as a CSV file streamed as the client reads it (http/csv.ts), each row shaped by `shape` either way. An
+ * export is written to the audit trail once it ends (modules/audit/exports.ts).
  */
 export async function answerList<Row, Shown = Row>(reply: FastifyReply, listed: Listed<Row>, shape?: (row: Row) => Shown) {
   const shown = (rows: Row[]) => (shape ? rows.map(shape) : rows) as Shown[];
@@ -32,14 +33,23 @@ export async function answerList<Row, Shown = Row>(reply: FastifyReply, listed: 
   async function* batches() {
     for await (const rows of source) yield shown(rows) as Record<string, unknown>[];
   }
-  const text = csvText(batches(), rowFields(reply));
+  const sent = { rows: 0 };
+  const text = csvText(batches(), rowFields(reply), sent);
   // the first piece before any header: a failure there is answered as any other, in the envelope
   const first = await text.next();
+  const exportedList = listName(reply.request);
   async function* pieces() {
-    if (!first.done) yield first.value;
-    yield* text;
+    let complete = false;
+    try {
+      if (!first.done) yield first.value;
+      yield* text;
+      complete = true;
+    } finally {
+      // when the file ends, or the client leaves early (the stream is destroyed): the rows sent so far
+      await reply.server.recordExport(reply.request, { list: exportedList, rows: sent.rows, complete });
+    }
   }
-  const name = `${listName(reply.request)}-${new Date().toISOString().slice(0, 10)}.csv`;
+  const name = `${exportedList}-${new Date().toISOString().slice(0, 10)}.csv`;
   return (
     reply
       .code(200)
@@ -64,9 +74,13 @@ function listName(request: FastifyRequest): string {
   return (resource?.name ?? path.split('/').filter(Boolean).pop() ?? 'list').replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
-/** The field names of a row of the route's documented list answer (the header of an empty export). */
+/**
+ * The field names of a row of the route's documented list answer (the header of an empty export); of
+ * its first kind when the rows are of several (the list's own rows, or a form's picker rows).
+ */
 function rowFields(reply: FastifyReply): string[] {
-  type Shaped = { shape?: Record<string, Shaped>; element?: Shaped };
+  type Shaped = { shape?: Record<string, Shaped>; element?: Shaped; options?: Shaped[] };
   const answer = (reply.routeOptions.schema?.response as Record<string, Shaped> | undefined)?.[200];
-  return Object.keys(answer?.shape?.data?.shape?.data?.element?.shape ?? {});
+  const row = answer?.shape?.data?.shape?.data?.element;
+  return Object.keys(row?.shape ?? row?.options?.[0]?.shape ?? {});
 }

@@ -17,11 +17,14 @@ export const idParams = z.object({ id: idNumber() });
 
 /**
  * The `id` of a create-or-update form: missing, empty or 0 means create (so does text that is no number,
- * as the spec's clients send 'undefined'); a number too big to be a row id is refused.
+ * as the spec's clients send 'undefined'); a number too big to be a row id is refused, and so is a list,
+ * an object or a boolean (no client sends one for an id: it is not taken for "create").
  */
 export const optionalId = z.object({
   id: z.preprocess((raw) => {
-    const n = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : Number.NaN;
+    if (raw === undefined || raw === null) return undefined;
+    if (typeof raw !== 'number' && typeof raw !== 'string') return raw;
+    const n = Number(raw);
     return Number.isInteger(n) && n >= 0 ? n : undefined;
   }, z.number().max(MAX_INT, 'validation.invalidInput').optional()),
 });

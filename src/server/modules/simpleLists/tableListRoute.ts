@@ -6,7 +6,9 @@ import type { ListOrder } from '@shared/contract';
 import type { ResourceName } from '@shared/access';
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery } from '../../http/list';
+import { callerOf } from '../../auth/guard';
 import { listAnswer } from '../../http/answers';
+import { PICKER_FIELDS, pickerRow, pickerSortable, readsAsPicker, refusePickerExport } from '../../http/picker';
 import { answerList } from '../../http/reply';
 import { type ListedTable, listTableRowsQuery } from './tableListQuery';
 
@@ -17,7 +19,7 @@ export function tableListRoute(
     path: string;
     table: ListedTable;
     tags: string[];
-    /** who may read it */
+    /** who may read it: the list's own resource first, then the forms that read it as a picker (http/picker.ts) */
     resources: ResourceName[];
     columns: readonly string[];
     /** what one row of the answer holds (the OpenAPI document) */
@@ -28,16 +30,20 @@ export function tableListRoute(
 ) {
   // typeUser: sent by the spec's clients ('admin'), nothing to filter here
   const querystring = listQuerySchema.extend({ typeUser: z.string().optional() });
+  const [own, ...pickers] = opts.resources;
+  const row = pickers.length ? z.union([opts.row, pickerRow]) : opts.row;
   app.get(
     opts.path,
-    { schema: { tags: opts.tags, querystring, response: { 200: listAnswer(opts.row) } }, onRequest: ctx.guard(opts.resources), config: { answerCache: true } },
+    { schema: { tags: opts.tags, querystring, response: { 200: listAnswer(row) } }, onRequest: ctx.guard(opts.resources), config: { answerCache: true } },
     async (request, reply) => {
+      const picker = pickers.length > 0 && readsAsPicker(callerOf(request), own);
       const req = parseListQuery(request.query as z.infer<typeof querystring>, {
-        sortable: opts.sortable,
+        sortable: picker ? pickerSortable(opts.sortable) : opts.sortable,
         defaultOrder: opts.defaultOrder,
         pageBase: 0,
       });
-      return answerList(reply, await listTableRowsQuery(ctx, opts.table, opts.columns, req));
+      if (picker) refusePickerExport(req);
+      return answerList(reply, await listTableRowsQuery(ctx, opts.table, picker ? PICKER_FIELDS : opts.columns, req, picker));
     },
   );
 }

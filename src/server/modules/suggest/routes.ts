@@ -180,7 +180,12 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/post', { schema: { tags, form: savedSuggestionForm, response: { 200: savedSuggestionAnswer, ...refusals(404) } }, onRequest: guard }, async (request, reply) => {
     const { fields } = await readForm(request);
     const actor = callerOf(request).userId;
-    const list = (name: string) => asList(fields[name]).map((x) => (x === undefined || x === null ? '' : String(x)));
+    // each stop's value is text or a number (a list or an object is refused, never written as its text)
+    const list = (name: string) =>
+      asList(fields[name]).map((x) => {
+        if (x !== null && typeof x === 'object') throw badRequest('validation.invalidInput', { [name]: 'each value must be text or a number' });
+        return x === undefined || x === null ? '' : String(x);
+      });
     const names = list('spot_name');
     const spotIds = list('spot_id');
     const at = (name: string, i: number) => list(name)[i] || undefined;

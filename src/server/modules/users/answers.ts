@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from '@shared/access';
 import { MANAGED_USER_TYPES } from '@shared/validation/user';
 import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
+import { pickerRow } from '../../http/picker';
 
 /**
  * The status column as stored: the forms' choices (Pending, Active, Inactive, Request Pending), but the
@@ -52,7 +53,8 @@ export const userDetail = z.object({
   updated_at: timestamp.describe('the version an edit sends back (no lost updates)'),
 });
 
-export const userListAnswer = listAnswer(userRow);
+/** A page of users: their rows, or a form's picker rows for a caller without User-list (http/picker.ts). */
+export const userListAnswer = listAnswer(z.union([userRow, pickerRow]));
 export const userDetailAnswer = itemAnswer(userDetail);
 /** A new account: its id, and for a Sub-Admin whether the invitation mail went out (false when its template is off). */
 export const userCreatedAnswer = itemAnswer(z.object({ id: whole, invitationSent: z.boolean().optional() }));

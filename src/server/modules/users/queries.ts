@@ -5,7 +5,7 @@ import type { Caller } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
-import { searchCondition } from '../../db/search';
+import { searchCondition, substringCondition } from '../../db/search';
 import { type ListRequest, readList } from '../../http/list';
 
 const baseColumns = [
@@ -47,6 +47,17 @@ export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Ad
       search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
     },
   );
+}
+
+/** A page of the users as a form's user picker reads them (http/picker.ts): id and name, searched by name. */
+export async function listUserPickerQuery(ctx: AppContext, req: ListRequest<string>) {
+  const { db } = ctx;
+  return readList(db.selectFrom('users').where('users.user_type', '=', 'User'), (qb) => qb.select(['users.id', 'users.name']), req, 'users.id', {
+    db,
+    name: 'users picker',
+    total: () => countOf(db, 'users:User:'),
+    search: (indexed) => substringCondition(ctx.dialect, 'users', 'users', req.filter, ['name'], indexed),
+  });
 }
 
 /** Sub-Admins holding no permission outside `caller`'s (the list a Sub-Admin with SubAdmin-list sees). */

@@ -23,6 +23,7 @@ import { doneAnswer, refusals } from '../../http/answers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
 import { listQuerySchema, parseListQuery } from '../../http/list';
+import { pickerSortable, readsAsPicker, refusePickerExport } from '../../http/picker';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
@@ -37,7 +38,7 @@ import {
   userListAnswer,
   userUpdatedAnswer,
 } from './answers';
-import { findUserDetail, listUsersQuery } from './queries';
+import { findUserDetail, listUserPickerQuery, listUsersQuery } from './queries';
 import { deleteAccount, insertUser, setUserSequence, storeProfilePicture, updateAccount, updateUser, userCounts } from './service';
 import { type SortColumns, user } from '@shared/resources/index';
 
@@ -84,14 +85,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const q = request.query as z.infer<typeof userListQuery>;
       // User-list opens the user list, SubAdmin-list the sub-admins; the post and itinerary forms may read
-      // the users for their user picker.
+      // the users for their user picker: without User-list, a picker's rows only (http/picker.ts).
       const caller = await ctx.requireAccess(request, q.user_type === 'User' ? ['user', 'post', 'itinerary'] : 'subadmin');
+      const picker = q.user_type === 'User' && readsAsPicker(caller, 'user');
       const req = parseListQuery(q, {
-        sortable: SORTABLE,
+        sortable: picker ? pickerSortable(SORTABLE) : SORTABLE,
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: q.user_type === 'User' ? 1 : 0,
       });
-      return answerList(reply, await listUsersQuery(ctx, q.user_type, caller, req));
+      if (picker) refusePickerExport(req);
+      return answerList(reply, await (picker ? listUserPickerQuery(ctx, req) : listUsersQuery(ctx, q.user_type, caller, req)));
     },
   );
 
