@@ -18,7 +18,7 @@ const OWN_ENTRY = new Set(['/api/auth/login']);
 
 export function registerRefusalTrail(app: FastifyInstance, ctx: AppContext): void {
   const quiet = new Map<string, { until: number; passed: number }>();
-  /** true when an anonymous refusal from `ip` is written now; else it is counted for the next one */
+  /** how many refusals from `ip` were passed over when one is written now; null: pass this one over (counted for the next) */
   const due = (ip: string): number | null => {
     const at = Date.now();
     const kept = quiet.get(ip);
