@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   'bulk.delete',
   'bulk.inactive',
   'bulk.active',
+  'logout',
+  'session.end',
+  'sessions.end',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

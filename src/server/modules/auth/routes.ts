@@ -10,7 +10,9 @@ import {
   resetPasswordRequestSchema,
 } from '@shared/validation/auth';
 import { isStaff } from '@shared/access';
+import { refuseCommonPassword } from '../../auth/commonPasswords';
 import { callerOf, principalOfToken } from '../../auth/guard';
+import { clientOf } from '../../auth/sessions';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -24,6 +26,7 @@ import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
   accessSession,
   audit,
+  checkCurrentPassword,
   findUserByEmail,
   findUserById,
   login,
@@ -50,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { email, password } = request.body as z.infer<typeof loginSchema>;
-      const payload = await login(ctx, email, password, request.ip);
+      const payload = await login(ctx, email, password, clientOf(request));
       await audit(ctx, payload.user.id, 'login', 'user', payload.user.id);
       return ok(reply, payload, 'Login successfully');
     },
@@ -60,10 +63,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const refresh = async (token: string | undefined) => {
     if (!token) throw unauthorized('Failed to login with token.');
     try {
-      const { userId, refreshToken } = await ctx.tokens.rotateRefresh(token);
+      const { userId, session, refreshToken } = await ctx.tokens.rotateRefresh(token);
       const user = await findUserById(ctx.db, userId);
       if (!user || !isStaff(user.user_type)) throw unauthorized('Failed to login with token.');
-      return { ...(await accessSession(ctx, user)), refresh_token: refreshToken };
+      return { ...(await accessSession(ctx, user, session)), refresh_token: refreshToken };
     } catch (err) {
       if (err instanceof RefreshError) throw unauthorized('Failed to login with token.');
       throw err;
@@ -94,6 +97,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema, response: { 200: doneAnswer, ...refusals(429, 503) } } }, async (request, reply) => {
     const input = request.body as z.infer<typeof registerSchema>;
     await ctx.throttle.countRegistration(request.ip);
+    refuseCommonPassword(input.password);
     const password_hash = await ctx.passwords.hash(input.password);
     if (!(await findUserByEmail(ctx.db, input.email))) {
       try {
@@ -127,15 +131,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/user/update',
     {
-      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415, 503) } },
+      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415, 429, 503) } },
       onRequest: ctx.guard('profile'),
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const { fields, files } = await readForm(request);
-      const input = parseWith(profileUpdateSchema, { name: fields.name, password: fields.password || undefined });
+      const input = parseWith(profileUpdateSchema, {
+        name: fields.name,
+        password: fields.password || undefined,
+        current_password: fields.current_password || undefined,
+      });
       const user = await findUserById(ctx.db, caller.userId);
       if (!user) throw notFound();
+      if (input.password) {
+        refuseCommonPassword(input.password);
+        await checkCurrentPassword(ctx, user, input.current_password ?? '', request.ip);
+      }
       const picture = files.find((f) => f.field === 'profile_pic');
       const changes: UserUpdate = { name: input.name, updated_at: now() };
       if (picture) {
@@ -153,7 +165,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         after: { name: input.name, profile_pic: changes.profile_pic ?? undefined, password: !!input.password },
       });
       const updated = (await findUserById(ctx.db, user.id))!;
-      const payload = input.password ? await startSession(ctx, updated) : { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) };
+      const payload = input.password ? await startSession(ctx, updated, clientOf(request)) : { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) };
       return ok(reply, payload, 'Profile has been updated successfully');
     },
   );
@@ -172,6 +184,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: doneAnswer, ...refusals(503) } } },
     async (request, reply) => {
       const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
+      refuseCommonPassword(password);
       await resetPassword(ctx, token, password);
       return ok(reply, null, 'Password changed successfully');
     },
