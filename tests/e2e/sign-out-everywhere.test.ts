@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ar } from '../../src/admin/i18n/ar';
 import { en } from '../../src/admin/i18n/en';
-import { ADMIN, apiSession, DEMO_PASSWORD, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, axeViolations, DEMO_PASSWORD, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -38,6 +38,7 @@ async function signOutEverywhereFrom(language: 'en' | 'ar', t: Catalogue, alsoHe
     await expect.poll(() => sessionItems(one.page).count()).toBeGreaterThanOrEqual(2);
     await sessionItems(one.page).filter({ hasText: t.app.sessions.current }).first().waitFor();
     await screenshot(one.page, `sessions-profile-${language}`);
+    expect(await axeViolations(one.page)).toEqual([]);
 
     await one.page.getByRole('button', { name: t.app.sessions.sign_out_everywhere }).click();
     const dialog = one.page.getByRole('dialog');

@@ -1,6 +1,7 @@
 import DevicesIcon from '@mui/icons-material/Devices';
 import { Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Confirm, useDataProvider, useLocaleState, useLogout, useNotify, useTranslate } from 'react-admin';
 import type { StaffSession } from '../../shared/contract';
 import { useServerMessage } from '../components/useServerMessage';
@@ -17,24 +18,16 @@ export function ProfileSessions() {
   const notify = useNotify();
   const logout = useLogout();
   const serverMessage = useServerMessage();
-  const [sessions, setSessions] = useState<StaffSession[] | null>(null);
+  // a react-query query: the page's refresh (after a profile save, the app bar's button) reloads it too
+  const { data: sessions, error, refetch } = useQuery({ queryKey: ['profile', 'sessions'], queryFn: ({ signal }) => dataProvider.mySessions(signal) });
   const [ending, setEnding] = useState<StaffSession | null>(null);
   const [endingAll, setEndingAll] = useState(false);
   const [includeCurrent, setIncludeCurrent] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      dataProvider.mySessions(signal).then(setSessions, (e: unknown) => {
-        if (!signal?.aborted) notify(serverMessage(e), { type: 'error' });
-      }),
-    [dataProvider, notify, serverMessage],
-  );
   useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+    if (error) notify(serverMessage(error), { type: 'error' });
+  }, [error, notify, serverMessage]);
 
   const [locale] = useLocaleState();
   const device = (s: StaffSession) => s.device || translate('app.sessions.unknown_device');
@@ -48,7 +41,7 @@ export function ProfileSessions() {
       const { message } = await call();
       notify(serverMessage(message), { type: 'success', autoHideDuration: 3000 });
       if (signsOutHere) return void logout();
-      await load();
+      await refetch();
     } catch (e) {
       notify(serverMessage(e), { type: 'error', autoHideDuration: 3000 });
     } finally {
