@@ -122,7 +122,7 @@ export function createTokenService(
       if (!Number.isInteger(userId)) throw new Error('bad subject');
       const version = Number(payload.ver ?? 0);
       if (!Number.isInteger(version)) throw new Error('bad session version');
-      // a token of before sessions had ids names none: refused, and the admin refreshes it for one that does
+      // a token of before sessions had ids (migration 023) names none: refused like any other ended one
       if (typeof payload.sid !== 'string' || !payload.sid) throw new Error('no session');
       const claims = { userId, version, sessionId: payload.sid };
       if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);

@@ -2,7 +2,8 @@
 // sign-in, it keeps the device and address it was opened from, when it started (the absolute lifetime
 // counts from there, whatever the rotations) and when it was last used (the idle limit). Access tokens
 // carry its id, and the guard refuses them once `ended_at` is set. Families already open when this runs
-// become sessions of an unknown device, so nobody is signed out by the upgrade.
+// become sessions of an unknown device, so their refresh tokens still rotate; an access token issued
+// before names no session and is refused (the admin then asks its person to sign in again, once).
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
