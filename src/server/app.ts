@@ -34,6 +34,7 @@ import { createMetrics, registerHttpMetrics } from './ops/metrics';
 import { metricsRoutes } from './ops/metricsRoute';
 import { registerDraining } from './ops/shutdown';
 import { authRoutes } from './modules/auth/routes';
+import { sessionRoutes } from './modules/auth/sessionRoutes';
 import { createGazetteer } from './geo/gazetteer';
 import { createGoogleGeocoder } from './geo/google';
 import { categoryRoutes } from './modules/categories/routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
+    session: config.session,
   });
   const { authenticate, guard, requireAccess } = createGuard(database.db, tokens, { onWrite: database.onWrite });
   const images = await createImages(config);
@@ -197,6 +199,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await metricsRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await sessionRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await userRoutes(app, ctx);
   await categoryRoutes(app, ctx);

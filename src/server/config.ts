@@ -20,6 +20,11 @@ export interface Config {
   adminDist: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * A session (a sign-in and its refreshes) ends this long after it started, whatever its rotations
+   * (SESSION_MAX_AGE_SECONDS), and after this long unused (SESSION_IDLE_SECONDS).
+   */
+  session: { maxAgeSeconds: number; idleSeconds: number };
   resetTokenTtlSeconds: number;
   /**
    * Failed sign-ins allowed in the window: per (account, address) pair, per address over all accounts, and
@@ -144,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminDist: path.resolve(env.ADMIN_DIST || './dist'),
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 14 * 24 * 3600),
+    session: {
+      maxAgeSeconds: Math.max(0, int(env.SESSION_MAX_AGE_SECONDS, 30 * 24 * 3600)),
+      // a day's work with its breaks never reaches it; a session left overnight ends
+      idleSeconds: Math.max(0, int(env.SESSION_IDLE_SECONDS, 12 * 3600)),
+    },
     resetTokenTtlSeconds: int(env.RESET_TOKEN_TTL, 60 * 60),
     loginThrottle: {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 10),

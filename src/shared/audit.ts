@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   'refused',
   'audit.prune',
   'export',
+  'logout',
+  'session.end',
+  'sessions.end',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

@@ -79,6 +79,19 @@ export interface LoginPayload {
 }
 
 /** What a profile change answers: the person, and a new session when the password changed. */
+/** One of the signed-in person's open sessions (My Profile; GET /api/auth/sessions). */
+export interface StaffSession {
+  id: string;
+  /** "Chrome 131 on Linux"; '' when the sign-in sent no user agent the server recognised */
+  device: string;
+  /** the address it signed in from */
+  ip: string;
+  started_at: string;
+  last_used_at: string;
+  /** the session of the browser asking */
+  current: boolean;
+}
+
 export interface ProfileUpdatePayload {
   user: SessionUser;
   token?: string;

@@ -358,6 +358,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const body = await multipart({
       name: 'Renamed Person',
       password: 'Changed@123',
+      current_password: STRONG,
       profile_pic: { filename: 'me.png', type: 'image/png', bytes: png },
     });
     const res = await t.app.inject({

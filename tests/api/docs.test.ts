@@ -103,6 +103,8 @@ describe('API documentation', () => {
         'POST /api/auth/register',
         'POST /api/auth/forgot-password',
         'POST /api/auth/reset-password',
+        // signs out with the refresh token when the access token has expired (tests/api/session-control.test.ts)
+        'POST /api/auth/logout',
       ].sort(),
     );
     for (const { key, method, path } of guarded) {

@@ -43,7 +43,7 @@ describe.each(dialects)('the guard’s kept accounts on %s', (dialect) => {
 
     it('by a new password of one’s own: the old token is refused at once, the new one works', async () => {
       const p = await warmSubAdmin();
-      const body = await multipart({ name: 'Kept Person', password: 'N3w@Password' });
+      const body = await multipart({ name: 'Kept Person', password: 'N3w@Password', current_password: PASSWORD });
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/user/update', headers: { ...bearer(p.token), ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(200);
       expect((await listUsers(p.token)).statusCode).toBe(401);

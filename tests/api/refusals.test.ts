@@ -40,6 +40,10 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/auth/reset-password', rule: 'public', body: { token: 'nope', password: 'Whatever1' } },
   { method: 'POST', path: '/api/auth/user/preferences', rule: 'profile', body: {} },
   { method: 'POST', path: '/api/auth/user/update', rule: 'profile', body: {} },
+  { method: 'GET', path: '/api/auth/sessions', rule: 'profile' },
+  { method: 'DELETE', path: '/api/auth/sessions/{id}', url: '/api/auth/sessions/none', rule: 'profile' },
+  { method: 'POST', path: '/api/auth/sessions/end-all', rule: 'profile', body: {} },
+  { method: 'DELETE', path: '/api/user/sessions/{id}', url: `/api/user/sessions/${NONE}`, rule: 'admin' },
   { method: 'GET', path: '/api/user/user-statistics', rule: 'staff' },
   { method: 'GET', path: '/api/user', url: '/api/user?user_type=User', rule: ['User-list', 'Post-list', 'Itinerary-list'] },
   { method: 'GET', path: '/api/user', url: '/api/user?user_type=Sub-Admin', rule: ['SubAdmin-list'] },
@@ -100,6 +104,8 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/audit/{entity}/{id}', url: `/api/audit/itinerary/${NONE}`, rule: ['Itinerary-list'] },
   { method: 'GET', path: '/api/audit/{entity}/{id}', url: `/api/audit/user/${NONE}`, rule: 'admin' },
   ...REGISTRY.filter((r) => r.storage).flatMap(plainOperations),
+  // last: it signs each caller's session out
+  { method: 'POST', path: '/api/auth/logout', rule: 'public', body: { refresh_token: 'nope' } },
 ];
 
 /**
@@ -173,7 +179,7 @@ describe.each(dialects)('refusal matrix on %s', (dialect) => {
         permissions: [],
       },
       // a validly signed token of a plain User: the product's users never pass the staff guard
-      { name: 'User', token: await t.ctx.tokens.signAccess({ userId, version: 0 }), role: 'none', permissions: [] },
+      { name: 'User', token: (await t.ctx.tokens.signAccess({ userId, version: 0 }, (await t.ctx.tokens.openSession(userId, { ip: '127.0.0.1', userAgent: undefined })).session)).token, role: 'none', permissions: [] },
       { name: 'Sub-Admin without permissions', token: await sign('none@example.com', []), role: 'Sub-Admin', status: 'Active', permissions: [] },
       { name: 'pending Sub-Admin', token: await sign('pending@example.com', [...PERMISSIONS], 'Request Pending'), role: 'Sub-Admin', status: 'Request Pending', permissions: [...PERMISSIONS] },
       { name: 'Admin', token: (await loginAs(t, ADMIN.email, ADMIN.password)).token, role: 'Admin', permissions: [] },

@@ -26,7 +26,7 @@ function recordingLog() {
 }
 
 const tokensFor = (db: Db, secret: string) =>
-  createTokenService(db.db, { secret, accessTtlSeconds: 900, refreshTtlSeconds: 3600, refreshReuseGraceSeconds: 0 });
+  createTokenService(db.db, { secret, accessTtlSeconds: 900, refreshTtlSeconds: 3600, refreshReuseGraceSeconds: 0, session: { maxAgeSeconds: 3600, idleSeconds: 3600 } });
 
 describe.skipIf(!PG)(PG ? 'write notifications between servers' : 'write notifications: skipped, set TEST_DATABASE_URL to run them', () => {
   let t: TestApp;

@@ -302,7 +302,7 @@ describe.skipIf(!PG)(PG ? 'two servers on one PostgreSQL and one S3 store' : 're
     // B has just checked (and kept, for up to 1 s) the admin's account
     let keptAt = performance.now();
     expect((await call(b, 'GET', '/api/tag?limit=1&page=0', { token: admin.token })).status).toBe(200);
-    const form = await multipart({ name: 'Admin', password: 'N3w@Password' });
+    const form = await multipart({ name: 'Admin', password: 'N3w@Password', current_password: ADMIN.password });
     const changed = await call(a, 'POST', '/api/auth/user/update', { token: admin.token, body: form.payload, headers: form.headers });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const old = admin.token;

@@ -3,6 +3,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '../../shared/contract';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
+import { StaffSignOutButton } from './StaffSignOutButton';
 import { StatusChip } from './lists';
 
 function PersonDetail({ withCounts }: { withCounts: boolean }) {
@@ -53,7 +54,7 @@ function PersonDetail({ withCounts }: { withCounts: boolean }) {
  */
 export function PersonShow({ resource, backPath, titleKey, withCounts }: { resource: string; backPath: string; titleKey: string; withCounts: boolean }) {
   return (
-    <DetailPage resource={resource} backPath={backPath} titleKey={titleKey}>
+    <DetailPage resource={resource} backPath={backPath} titleKey={titleKey} actions={resource === 'subadmin' ? <StaffSignOutButton /> : undefined}>
       <PersonDetail withCounts={withCounts} />
       <HistoryPanel entity="user" resource={resource} />
     </DetailPage>

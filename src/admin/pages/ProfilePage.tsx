@@ -22,6 +22,7 @@ import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useStaffIdentity } from '../providers/useStaff';
+import { ProfileSessions } from './ProfileSessions';
 
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
@@ -39,11 +40,12 @@ export function ProfilePage() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isValid, isDirty, isSubmitting },
   } = useForm<ProfileUpdateInput>({
     resolver: zodResolver(profileUpdateSchema),
     mode: 'onChange',
-    defaultValues: { name: user?.name ?? '', password: '' },
+    defaultValues: { name: user?.name ?? '', password: '', current_password: '' },
   });
 
   useEffect(() => {
@@ -70,12 +72,13 @@ export function ProfilePage() {
     const form = new FormData();
     form.append('name', values.name);
     if (values.password) form.append('password', values.password);
+    if (values.password && values.current_password) form.append('current_password', values.current_password);
     if (picture) form.append('profile_pic', picture);
     try {
       // the saved person becomes the session's (and so this page's) at once (dataProvider.updateProfile)
       const { user: updated, message } = await dataProvider.updateProfile(form);
       setPicture(null);
-      reset({ name: updated.name, password: '' });
+      reset({ name: updated.name, password: '', current_password: '' });
       notify(serverMessage(message), { type: 'success', autoHideDuration: 3000 });
       refresh();
     } catch (e) {
@@ -152,6 +155,16 @@ export function ProfilePage() {
               {...register('password')}
               {...fieldError(errors.password)}
             />
+            {/* a new password of one's own needs the current one (asked only when a new one is typed) */}
+            {!!watch('password') && (
+              <PasswordField
+                label={translate('app.profile.current_password')}
+                autoComplete="current-password"
+                fullWidth
+                {...register('current_password')}
+                {...fieldError(errors.current_password)}
+              />
+            )}
             <Box>
               <SubmitButton
                 label="app.profile.save"
@@ -162,6 +175,7 @@ export function ProfilePage() {
           </Box>
         </CardContent>
       </Card>
+      <ProfileSessions />
     </Box>
   );
 }

@@ -17,6 +17,8 @@ export const REFRESH_FAILED = 'messages.failedToLoginWithToken';
 /** How long the start-up check and a refresh may take before they count as "server not reachable". */
 export { VERIFY_TIMEOUT_MS };
 export const REFRESH_TIMEOUT_MS = 15_000;
+/** How long Logout waits for the server to end the session before leaving anyway. */
+export const SIGN_OUT_TIMEOUT_MS = 5_000;
 
 /** Tabs of the same origin refresh one at a time (Web Locks, where the browser has them). */
 const REFRESH_LOCK = 'backoffice-token-refresh';
@@ -74,6 +76,29 @@ function endSessionAfterError(message: string) {
 }
 
 let refreshing: Promise<void> | null = null;
+
+/**
+ * Ends the stored session on the server too (spec §2 "Logout clears the session"): its refresh family
+ * and its access tokens, so that a copy of either is worthless. The access token goes as the bearer,
+ * the refresh token in the body (never a URL); an expired access token is fine. A server that cannot
+ * be reached does not keep the person signed in here: the stored session is cleared in any case.
+ */
+async function signOutOnServer(): Promise<void> {
+  const refreshToken = session.refreshToken();
+  if (!session.token() && !refreshToken) return;
+  try {
+    await withTimeout(SIGN_OUT_TIMEOUT_MS, (signal) =>
+      apiFetch('/auth/logout', {
+        method: 'POST',
+        body: JSON.stringify(refreshToken ? { refresh_token: refreshToken } : {}),
+        headers: { 'Content-Type': 'application/json' },
+        signal,
+      }),
+    );
+  } catch (error) {
+    logTransient('Sign-out on the server', error);
+  }
+}
 
 /**
  * Exchanges the refresh token for a new access token: one request at a time in this tab, and one tab at
@@ -245,6 +270,7 @@ export const authProvider: AuthProvider = {
   async logout() {
     endingWith = null;
     startupAnswer = null;
+    await signOutOnServer();
     endSession();
     return '/login';
   },

@@ -2,7 +2,7 @@
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
-import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
+import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
 import type { AuditEntry } from '../../shared/audit';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
@@ -237,6 +237,13 @@ export interface BackOfficeDataProvider extends DataProvider {
   moderateReport(report: ReportTarget): Promise<{ status: string; message: string }>;
   changeSequence(resource: string, id: RaRecord['id'], sequence: number): Promise<{ message: string }>;
   bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
+  /** My Profile's sessions: the person's open sessions, this browser's marked `current` */
+  mySessions(signal?: AbortSignal): Promise<StaffSession[]>;
+  endMySession(id: string): Promise<Said>;
+  /** every other session of the person, and this one too when `includeCurrent` */
+  endMySessions(includeCurrent: boolean): Promise<Said>;
+  /** an Admin signs a staff account out everywhere */
+  endStaffSessions(userId: RaRecord['id']): Promise<Said>;
 }
 
 /** A bulk action: which ids it was done to, which failed, and the server's message. */
@@ -391,6 +398,18 @@ export const dataProvider: BackOfficeDataProvider = {
   async recordHistory(entity, id, limit, signal) {
     const { data } = await call<ListPayload<AuditEntry>>(`/audit/${encodeURIComponent(entity)}/${encodeURIComponent(String(id))}${toQuery({ page: 0, limit })}`, { signal });
     return { data: data.data, total: data.meta.total };
+  },
+  async mySessions(signal) {
+    return (await call<{ sessions: StaffSession[] }>('/auth/sessions', { signal })).data.sessions;
+  },
+  async endMySession(id) {
+    return { message: (await call(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' })).message };
+  },
+  async endMySessions(includeCurrent) {
+    return { message: (await call('/auth/sessions/end-all', { method: 'POST', ...json({ include_current: includeCurrent }) })).message };
+  },
+  async endStaffSessions(userId) {
+    return { message: (await call(`/user/sessions/${encodeURIComponent(String(userId))}`, { method: 'DELETE' })).message };
   },
   async auditPeople({ filter, id }, signal) {
     return (await call<{ data: AuditPerson[] }>(`/audit/people${toQuery({ filter: filter || undefined, id: id === undefined ? undefined : String(id) })}`, { signal })).data.data;

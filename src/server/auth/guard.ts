@@ -32,6 +32,8 @@ export interface Caller extends Principal {
   role: string;
   status: string;
   permissions: string[];
+  /** the session the caller's access token belongs to */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -47,33 +49,47 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** What the guard needs to know about an account, as the database says now. */
+/** What the guard needs to know about an account and the session a token names, as the database says now. */
 interface Account {
   role: string;
   status: string;
   sessionVersion: number;
   permissions: readonly string[];
+  /** the token's session is this account's and has not ended */
+  sessionOpen: boolean;
 }
 
-/** One read: the account and its granted permission names (a row per grant); null when there is no such account. */
-async function readAccount(db: Kysely<Database>, userId: number): Promise<Account | null> {
+/**
+ * One read: the account, its granted permission names (a row per grant) and whether the session
+ * `sessionId` is still open (its primary key, joined); null when there is no such account.
+ */
+async function readAccount(db: Kysely<Database>, userId: number, sessionId: string): Promise<Account | null> {
   const rows = await db
     .selectFrom('users')
     .leftJoin('user_permissions', 'user_permissions.user_id', 'users.id')
     .leftJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
-    .select(['users.id', 'users.user_type', 'users.status', 'users.session_version', 'permissions.name as permission'])
+    .leftJoin('sessions', (join) =>
+      join.on('sessions.id', '=', sessionId).onRef('sessions.user_id', '=', 'users.id').on('sessions.ended_at', 'is', null),
+    )
+    .select(['users.id', 'users.user_type', 'users.status', 'users.session_version', 'permissions.name as permission', 'sessions.id as session'])
     .where('users.id', '=', userId)
     .execute();
   const user = rows[0];
   if (!user) return null;
   const permissions = Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : [])));
-  return { role: user.user_type, status: user.status, sessionVersion: Number(user.session_version), permissions };
+  return { role: user.user_type, status: user.status, sessionVersion: Number(user.session_version), permissions, sessionOpen: user.session !== null };
 }
 
-/** The caller `claims` speak for, given their account; null when it is gone, not staff, or its sessions ended since. */
+/** The caller `claims` speak for, given their account; null when it is gone, not staff, or its session ended since. */
 function callerOfAccount(claims: AccessClaims, account: Account | null): Caller | null {
-  if (!account || !isStaff(account.role) || account.sessionVersion !== claims.version) return null;
-  return { userId: claims.userId, role: account.role, status: account.status, permissions: account.permissions as string[] };
+  if (!account || !isStaff(account.role) || account.sessionVersion !== claims.version || !account.sessionOpen) return null;
+  return {
+    userId: claims.userId,
+    role: account.role,
+    status: account.status,
+    permissions: account.permissions as string[],
+    sessionId: claims.sessionId,
+  };
 }
 
 /**
@@ -87,19 +103,22 @@ export async function principalOfToken(db: Kysely<Database>, tokens: TokenServic
   } catch {
     return null;
   }
-  return callerOfAccount(claims, await readAccount(db, claims.userId));
+  return callerOfAccount(claims, await readAccount(db, claims.userId, claims.sessionId));
 }
 
 /** How long an account read for the guard is reused (module comment): the bound for another process's changes. */
 export const PRINCIPAL_TTL_MS = 1000;
 /** Accounts kept at most (staff members calling at once); the oldest goes first. */
 const ACCOUNTS_KEPT = 1000;
-/** The tables an Account is read from: a write to one of them empties the cache. */
-const ACCOUNT_TABLES: ReadonlySet<string> = new Set(['users', 'user_permissions', 'permissions']);
+/**
+ * The tables an Account is read from: a write to one of them empties the cache (a session opened,
+ * refreshed or ended too: a few writes a minute for a whole staff team, against every call's read).
+ */
+const ACCOUNT_TABLES: ReadonlySet<string> = new Set(['users', 'user_permissions', 'permissions', 'sessions']);
 
-/** Accounts by user id, reused for PRINCIPAL_TTL_MS and forgotten on every write that may change one. */
+/** Accounts by user id and session, reused for PRINCIPAL_TTL_MS and forgotten on every write that may change one. */
 function accountCache(db: Kysely<Database>, onWrite: Db['onWrite'] | undefined) {
-  const kept = new Map<number, { account: Account | null; readAt: number }>();
+  const kept = new Map<string, { account: Account | null; readAt: number }>();
   // moves on with each relevant write: a read that started before it is not kept
   let generation = 0;
   onWrite?.((tables) => {
@@ -107,18 +126,19 @@ function accountCache(db: Kysely<Database>, onWrite: Db['onWrite'] | undefined) 
     generation++;
     kept.clear();
   });
-  return async (userId: number): Promise<Account | null> => {
+  return async ({ userId, sessionId }: AccessClaims): Promise<Account | null> => {
     // without the write notifications (a database opened otherwise) nothing is kept
-    if (!onWrite) return readAccount(db, userId);
+    if (!onWrite) return readAccount(db, userId, sessionId);
     const now = performance.now();
-    const hit = kept.get(userId);
+    const key = `${userId} ${sessionId}`;
+    const hit = kept.get(key);
     if (hit && now - hit.readAt < PRINCIPAL_TTL_MS) return hit.account;
     const before = generation;
-    const account = await readAccount(db, userId);
+    const account = await readAccount(db, userId, sessionId);
     if (generation === before) {
-      kept.delete(userId);
+      kept.delete(key);
       if (kept.size >= ACCOUNTS_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(userId, { account, readAt: now });
+      kept.set(key, { account, readAt: now });
     }
     return account;
   };
@@ -143,7 +163,7 @@ export function createGuard(db: Kysely<Database>, tokens: TokenService, opts: { 
     } catch {
       throw unauthorized();
     }
-    const caller = callerOfAccount(claims, await accountOf(claims.userId));
+    const caller = callerOfAccount(claims, await accountOf(claims));
     if (!caller) throw unauthorized();
     request.caller = caller;
     return caller;

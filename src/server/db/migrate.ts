@@ -21,6 +21,7 @@ import * as m017 from './migrations/017_post_search_by_type';
 import * as m018 from './migrations/018_report_search_text';
 import * as m020 from './migrations/020_audit_indexes';
 import * as m021 from './migrations/021_accountable_trail';
+import * as m023 from './migrations/023_sessions';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -48,6 +49,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '018_report_search_text': bind(m018),
       '020_audit_indexes': bind(m020),
       '021_accountable_trail': bind(m021),
+      '023_sessions': bind(m023),
     }) };
 }
 

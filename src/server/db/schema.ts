@@ -173,6 +173,20 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
 }
 
+/** A sign-in's session: its refresh-token family (id = refresh_tokens.family_id), migration 023. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  /** "Chrome 131 on Linux", from the user agent at sign-in; '' when unknown */
+  device: string;
+  /** the client's address at sign-in, as the server judged it (TRUST_PROXY) */
+  ip: string;
+  started_at: Timestamp;
+  /** the sign-in or the latest refresh */
+  last_used_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 export interface PasswordResetTokensTable {
   id: Id;
   user_id: number;
@@ -247,6 +261,7 @@ export interface Database {
   email_templates: PagesTable;
   content_pages: PagesTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;

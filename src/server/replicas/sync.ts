@@ -73,7 +73,7 @@ export async function startReplicaSync(
 
   /** Sends `kind` with a token this server signed (a user id no account has). */
   const introduce = async (to: pg.Client, kind: 'hello' | 'here') => {
-    const token = await tokens.signAccess({ userId: 0, version: -1 });
+    const { token } = await tokens.signAccess({ userId: 0, version: -1 }, { id: 'secret-check', endsAt: Date.now() + tokens.accessTtlSeconds * 1000 });
     await to.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, `${kind} ${instance} ${token}`]);
   };
   const checkSecret = async (from: string, token: string) => {

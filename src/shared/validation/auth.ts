@@ -40,7 +40,10 @@ export const resetPasswordRequestSchema = z.object({
   password: resetPasswordField,
 });
 
-export const profileUpdateSchema = z.object({ name: nameField, password: optionalUserPassword });
+/** My Profile: a new password needs the current one (ASVS V6.2.3; an Admin setting another's does not). */
+export const profileUpdateSchema = z
+  .object({ name: nameField, password: optionalUserPassword, current_password: z.string().max(200).nullish() })
+  .refine((d) => !d.password || !!d.current_password, { message: v('currentPasswordRequired'), path: ['current_password'] });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** Register (spec §7 POST /api/auth/register): a plain User account. */

@@ -61,6 +61,7 @@ export const validationMessages = {
   textTooLong: 'This text is too long.',
   choiceRequired: 'Please choose one of the values.',
   wholeNumber: 'Please enter a whole number.',
+  currentPasswordRequired: 'Please enter your current password to set a new one.',
 } as const;
 
 export const errorMessages = {
@@ -88,6 +89,13 @@ export const errorMessages = {
   cannotDeleteSelf: 'You cannot delete your own account.',
   userNotFound: 'User not found',
   accountInactive: 'Your account is not active.',
+  // passwords and sessions (issue 31 §2)
+  commonPassword: 'This password is too common: it is in lists of leaked passwords. Please choose another one.',
+  currentPasswordWrong: 'The current password is not correct.',
+  signedOut: 'You have been signed out.',
+  sessionEnded: 'The session has been signed out.',
+  sessionNotOpen: 'This session is no longer open.',
+  signedOutEverywhere: 'Signed out everywhere.',
   serverError: 'Something went wrong. Please try again.',
   // a plain resource's writes (src/server/modules/declared/)
   recordAdded: 'The record has been added.',

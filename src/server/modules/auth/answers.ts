@@ -2,7 +2,7 @@
 // types of src/shared/contract.ts are what the admin reads; the assignments below keep both alike.
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '@shared/access';
-import type { LoginPayload, SessionUser } from '@shared/contract';
+import type { LoginPayload, SessionUser, StaffSession } from '@shared/contract';
 import { preferencesSchema } from '@shared/preferences';
 import { type Alike, answerOf, type Same, maybeText, whole } from '../../http/answers';
 
@@ -37,3 +37,8 @@ export const tokenCheckAnswer = answerOf(z.object({ token: z.string(), user: ses
 // the admin's types and these schemas describe the same answers (a type error when they drift apart)
 export type SessionUserAlike = Alike<Same<SessionUser, z.infer<typeof sessionUser>>>;
 export type SessionAlike = Alike<Same<LoginPayload, z.infer<typeof session>>>;
+
+const staffSession = z.object({ id: z.string(), device: z.string(), ip: z.string(), started_at: z.string(), last_used_at: z.string(), current: z.boolean() });
+/** A person's open sessions (My Profile), the caller's own marked `current`. */
+export const sessionsAnswer = answerOf(z.object({ sessions: z.array(staffSession) }));
+export type StaffSessionAlike = Alike<Same<StaffSession, z.infer<typeof staffSession>>>;

@@ -10,7 +10,9 @@ import {
   resetPasswordRequestSchema,
 } from '@shared/validation/auth';
 import { isStaff } from '@shared/access';
+import { refuseCommonPassword } from '../../auth/commonPasswords';
 import { bearerToken, callerOf, principalOfToken } from '../../auth/guard';
+import { clientOf } from '../../auth/sessions';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -25,6 +27,7 @@ import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
   accessSession,
   audit,
+  checkCurrentPassword,
   findUserByEmail,
   findUserById,
   login,
@@ -52,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { email, password } = request.body as z.infer<typeof loginSchema>;
-      const payload = await login(ctx, email, password, request.ip);
+      const payload = await login(ctx, email, password, clientOf(request));
       await audit(ctx, payload.user.id, 'login', 'user', payload.user.id);
       return ok(reply, payload, 'Login successfully');
     },
@@ -62,10 +65,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const refresh = async (token: string | undefined) => {
     if (!token) throw unauthorized('Failed to login with token.');
     try {
-      const { userId, refreshToken } = await ctx.tokens.rotateRefresh(token);
+      const { userId, session, refreshToken } = await ctx.tokens.rotateRefresh(token);
       const user = await findUserById(ctx.db, userId);
       if (!user || !isStaff(user.user_type)) throw unauthorized('Failed to login with token.');
-      return { ...(await accessSession(ctx, user)), refresh_token: refreshToken };
+      return { ...(await accessSession(ctx, user, session)), refresh_token: refreshToken };
     } catch (err) {
       if (err instanceof RefreshError) throw unauthorized('Failed to login with token.');
       throw err;
@@ -104,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/register', { schema: { tags: ['auth'], body: registerSchema, response: { 200: doneAnswer, ...refusals(429, 503) } } }, async (request, reply) => {
     const input = request.body as z.infer<typeof registerSchema>;
     await ctx.throttle.countRegistration(request.ip);
+    refuseCommonPassword(input.password);
     const password_hash = await ctx.passwords.hash(input.password);
     if (!(await findUserByEmail(ctx.db, input.email))) {
       try {
@@ -139,15 +143,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/auth/user/update',
     {
-      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415, 503) } },
+      schema: { tags: ['auth'], form: profileUpdateSchema, files: ['profile_pic'], response: { 200: profileAnswer, ...refusals(404, 415, 429, 503) } },
       onRequest: ctx.guard('profile'),
     },
     async (request, reply) => {
       const caller = callerOf(request);
       const { fields, files } = await readForm(request);
-      const input = parseWith(profileUpdateSchema, { name: fields.name, password: fields.password || undefined });
+      const input = parseWith(profileUpdateSchema, {
+        name: fields.name,
+        password: fields.password || undefined,
+        current_password: fields.current_password || undefined,
+      });
       const user = await findUserById(ctx.db, caller.userId);
       if (!user) throw notFound();
+      if (input.password) {
+        refuseCommonPassword(input.password);
+        await checkCurrentPassword(ctx, user, input.current_password ?? '', request.ip);
+      }
       const picture = files.find((f) => f.field === 'profile_pic');
       const changes: UserUpdate = { name: input.name, updated_at: now() };
       if (picture) {
@@ -156,16 +168,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         changes.thumbnail = stored.thumbnailUrl;
       }
       if (input.password) changes.password_hash = await ctx.passwords.hash(input.password);
-      await updateUser(ctx.db, user.id, changes);
-      if (picture) await removeIfUnreferenced(ctx, user.profile_pic);
-      // A new password ends every session of the person, this one included; this tab gets a new one.
-      if (input.password) await ctx.tokens.endSessions(user.id);
-      await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, {
-        before: { name: user.name, profile_pic: user.profile_pic, password: false },
-        after: { name: input.name, profile_pic: changes.profile_pic ?? undefined, password: !!input.password },
+      // the save, the sessions it ends and its entry in the trail commit together
+      await atomically(ctx, async () => {
+        await updateUser(ctx.db, user.id, changes);
+        // A new password ends every session of the person, this one included; this tab gets a new one.
+        if (input.password) await ctx.tokens.endSessions(user.id);
+        await audit(ctx, caller.userId, 'profile.update', 'user', caller.userId, {
+          before: { name: user.name, profile_pic: user.profile_pic, password: false },
+          after: { name: input.name, profile_pic: changes.profile_pic ?? undefined, password: !!input.password },
+        });
       });
+      if (picture) await removeIfUnreferenced(ctx, user.profile_pic);
       const updated = (await findUserById(ctx.db, user.id))!;
-      const payload = input.password ? await startSession(ctx, updated) : { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) };
+      const payload = input.password ? await startSession(ctx, updated, clientOf(request)) : { user: toSessionUser(updated, await permissionsOf(ctx.db, updated)) };
       return ok(reply, payload, 'Profile has been updated successfully');
     },
   );
@@ -184,6 +199,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: doneAnswer, ...refusals(503) } } },
     async (request, reply) => {
       const { token, password } = request.body as z.infer<typeof resetPasswordRequestSchema>;
+      refuseCommonPassword(password);
       await resetPassword(ctx, token, password);
       return ok(reply, null, 'Password changed successfully');
     },

@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely';
 import { readPreferences } from '@shared/preferences';
 import { isStaff, PERMISSIONS, type Role, type UserStatus } from '@shared/access';
 import type { LoginPayload, SessionUser } from '@shared/contract';
-import { randomToken, sha256 } from '../../auth/tokens';
+import { type Client } from '../../auth/sessions';
+import { randomToken, type SessionRef, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
-import { HttpError, unauthorized } from '../../http/errors';
+import { errorMessages } from '@shared/validation/messages';
+import { badRequest, HttpError, unauthorized } from '../../http/errors';
 import { sendTemplate } from '../../mail/mailer';
 import { audit } from '../audit/trail';
 
@@ -55,21 +57,25 @@ export async function findUserByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
-/** Access token and session user for a staff account (no refresh token). */
-export async function accessSession(ctx: AppContext, user: UserRow): Promise<Omit<LoginPayload, 'refresh_token'>> {
+/** Access token (of session `session`) and session user for a staff account (no refresh token). */
+export async function accessSession(ctx: AppContext, user: UserRow, session: SessionRef): Promise<Omit<LoginPayload, 'refresh_token'>> {
   const permissions = await permissionsOf(ctx.db, user);
-  const token = await ctx.tokens.signAccess({ userId: user.id, version: Number(user.session_version ?? 0) });
-  return { token, expires_in: ctx.tokens.accessTtlSeconds, user: toSessionUser(user, permissions) };
+  const { token, expiresIn } = await ctx.tokens.signAccess({ userId: user.id, version: Number(user.session_version ?? 0) }, session);
+  return { token, expires_in: expiresIn, user: toSessionUser(user, permissions) };
 }
 
-/** A new session: access token + the first refresh token of a new family. */
-export async function startSession(ctx: AppContext, user: UserRow): Promise<LoginPayload> {
-  const session = await accessSession(ctx, user);
-  return { ...session, refresh_token: await ctx.tokens.issueRefresh(user.id) };
+/**
+ * Opens a session for a staff account whose sign-in has succeeded (every step of it): a new session
+ * with the client's device and address, its access token and the first refresh token of its family.
+ * The one place a session starts: sign-in, a second sign-in step, a new password of one's own.
+ */
+export async function startSession(ctx: AppContext, user: UserRow, client: Client): Promise<LoginPayload> {
+  const { session, refreshToken } = await ctx.tokens.openSession(user.id, client);
+  return { ...(await accessSession(ctx, user, session)), refresh_token: refreshToken };
 }
 
-export async function login(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginPayload> {
-  const attempt = await ctx.throttle.beginLogin(ip, email);
+export async function login(ctx: AppContext, email: string, password: string, client: Client): Promise<LoginPayload> {
+  const attempt = await ctx.throttle.beginLogin(client.ip, email);
   const user = await findUserByEmail(ctx.db, email);
   // An unknown email is checked against an unusable hash of the same cost: timing does not tell.
   const valid = await ctx.passwords.verify(password, user?.password_hash);
@@ -84,7 +90,20 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     await audit(ctx, null, 'login.failed', 'user', user.id, { reason: 'not staff' });
     throw unauthorized('Invalid User!');
   }
-  return startSession(ctx, user);
+  return startSession(ctx, user, client);
+}
+
+/**
+ * A new password of one's own needs the current one: a wrong one is a 400 and counts as a failed
+ * sign-in of the account from this address (the same throttle, so a stolen session cannot guess it).
+ */
+export async function checkCurrentPassword(ctx: AppContext, user: UserRow, currentPassword: string, ip: string): Promise<void> {
+  const attempt = await ctx.throttle.beginLogin(ip, user.email);
+  if (!(await ctx.passwords.verify(currentPassword, user.password_hash))) {
+    await attempt.failed();
+    throw badRequest(errorMessages.currentPasswordWrong, { current_password: errorMessages.currentPasswordWrong });
+  }
+  await attempt.succeeded();
 }
 
 /**

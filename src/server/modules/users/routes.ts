@@ -15,6 +15,7 @@ import {
   userUpdateSchema,
 } from '@shared/validation/user';
 import { callerOf } from '../../auth/guard';
+import { refuseCommonPassword } from '../../auth/commonPasswords';
 import { generatePassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -118,6 +119,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const { fields, files } = await readForm(request);
       const input = parseWith(userCreateSchema, fields);
       const caller = await ctx.requireAccess(request, resourceOf(input.user_type));
+      if (input.user_type === 'User') refuseCommonPassword(input.password);
       if (await findUserByEmail(db, input.email)) throw conflict('This email is already registered.');
       const picture = files.find((f) => f.field === 'profile_pic');
       const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
@@ -175,6 +177,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!statuses.includes(input.status)) throw badRequest('validation.statusRequired', { status: englishText('validation.statusRequired') });
       const password = input.password || undefined;
       if (password) parseWith(subAdmin ? z.object({ password: optionalSubAdminPassword }) : z.object({ password: optionalUserPassword }), { password });
+      refuseCommonPassword(password);
       const grants = fields.permissions === undefined ? undefined : parsePermissions(fields.permissions);
       if (grants && (!subAdmin || !mayGrantPermissions(caller))) throw forbidden();
       const passwordHash = password ? await ctx.passwords.hash(password) : undefined;
