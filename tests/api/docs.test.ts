@@ -103,6 +103,10 @@ describe('API documentation', () => {
         'POST /api/auth/register',
         'POST /api/auth/forgot-password',
         'POST /api/auth/reset-password',
+        // the second step of a sign-in: its challenge stands for the password step
+        'POST /api/auth/login/verify',
+        'POST /api/auth/login/enrol',
+        'POST /api/auth/login/enrol/confirm',
       ].sort(),
     );
     for (const { key, method, path } of guarded) {

@@ -20,6 +20,7 @@ import * as m016 from './migrations/016_live_post_indexes';
 import * as m017 from './migrations/017_post_search_by_type';
 import * as m018 from './migrations/018_report_search_text';
 import * as m020 from './migrations/020_audit_indexes';
+import * as m024 from './migrations/024_two_factor';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -46,6 +47,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '017_post_search_by_type': bind(m017),
       '018_report_search_text': bind(m018),
       '020_audit_indexes': bind(m020),
+      '024_two_factor': bind(m024),
     }) };
 }
 

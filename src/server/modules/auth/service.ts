@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { readPreferences } from '@shared/preferences';
 import { isStaff, PERMISSIONS, type Role, type UserStatus } from '@shared/access';
-import type { LoginPayload, SessionUser } from '@shared/contract';
+import type { LoginAnswer, LoginPayload, SessionUser } from '@shared/contract';
 import { randomToken, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
@@ -10,6 +10,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { HttpError, unauthorized } from '../../http/errors';
 import { sendTemplate } from '../../mail/mailer';
 import { recordedDetail } from '../audit/changes';
+import { signInStep } from '../twoFactor/signInStep';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -68,7 +69,11 @@ export async function startSession(ctx: AppContext, user: UserRow): Promise<Logi
   return { ...session, refresh_token: await ctx.tokens.issueRefresh(user.id) };
 }
 
-export async function login(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginPayload> {
+/**
+ * The password step of a sign-in: a session, or for an account with two-factor sign-in (or one the staff
+ * policy sends to enrol) the challenge of the second step (twoFactor/), which then opens the session.
+ */
+export async function login(ctx: AppContext, email: string, password: string, ip: string): Promise<LoginAnswer> {
   const attempt = await ctx.throttle.beginLogin(ip, email);
   const user = await findUserByEmail(ctx.db, email);
   // An unknown email is checked against an unusable hash of the same cost: timing does not tell.
@@ -77,6 +82,9 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     await attempt.failed();
     throw unauthorized('Email or password is incorrect.');
   }
+  // the attempt stays counted until the second factor is right: a known password gives no free code guesses
+  const secondStep = isStaff(user.user_type) ? await signInStep(ctx, user) : null;
+  if (secondStep) return secondStep;
   await attempt.succeeded();
   if (!isStaff(user.user_type)) throw unauthorized('Invalid User!');
   return startSession(ctx, user);
