@@ -22,6 +22,8 @@ import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useStaffIdentity } from '../providers/useStaff';
+import { TwoFactorCard } from './profile/TwoFactorCard';
+import { TwoFactorPolicyCard } from './profile/TwoFactorPolicyCard';
 
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
@@ -162,6 +164,8 @@ export function ProfilePage() {
           </Box>
         </CardContent>
       </Card>
+      <TwoFactorCard />
+      {user.role === 'Admin' && <TwoFactorPolicyCard />}
     </Box>
   );
 }
