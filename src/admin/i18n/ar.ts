@@ -374,6 +374,11 @@ export const ar: Catalogue = {
         bulk_delete: 'حذف (جماعي)',
         bulk_inactive: 'جعله غير نشط (جماعي)',
         bulk_active: 'جعله نشطًا (جماعي)',
+        two_factor_enable: 'فعّل تسجيل الدخول بخطوتين',
+        two_factor_disable: 'أوقف تسجيل الدخول بخطوتين',
+        two_factor_reset: 'أعاد تعيين تسجيل الدخول بخطوتين',
+        two_factor_recovery_code: 'استخدم رمز استرداد',
+        two_factor_policy: 'غيّر سياسة تسجيل الدخول بخطوتين',
       },
       entities: {
         user: 'مستخدم',
@@ -386,6 +391,7 @@ export const ar: Catalogue = {
         reportCategory: 'فئة بلاغ',
         emailtemplate: 'قالب بريد إلكتروني',
         contentmanagement: 'صفحة محتوى',
+        setting: 'إعداد',
       },
       fields: {
         name: 'الاسم',

@@ -348,6 +348,11 @@ const app = {
         bulk_delete: 'Deleted (bulk)',
         bulk_inactive: 'Set inactive (bulk)',
         bulk_active: 'Set active (bulk)',
+        two_factor_enable: 'Turned on two-factor sign-in',
+        two_factor_disable: 'Turned off two-factor sign-in',
+        two_factor_reset: 'Reset two-factor sign-in',
+        two_factor_recovery_code: 'Used a recovery code',
+        two_factor_policy: 'Changed the two-factor policy',
       },
       entities: {
         user: 'User',
@@ -360,6 +365,7 @@ const app = {
         reportCategory: 'Report Category',
         emailtemplate: 'Email Template',
         contentmanagement: 'Content Page',
+        setting: 'Setting',
       },
       fields: {
         name: 'Name',

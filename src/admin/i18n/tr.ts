@@ -374,6 +374,11 @@ export const tr: Catalogue = {
         bulk_delete: 'Sildi (toplu)',
         bulk_inactive: 'Pasif yaptı (toplu)',
         bulk_active: 'Aktif yaptı (toplu)',
+        two_factor_enable: 'İki adımlı girişi açtı',
+        two_factor_disable: 'İki adımlı girişi kapattı',
+        two_factor_reset: 'İki adımlı girişi sıfırladı',
+        two_factor_recovery_code: 'Kurtarma kodu kullandı',
+        two_factor_policy: 'İki adımlı giriş kuralını değiştirdi',
       },
       entities: {
         user: 'Kullanıcı',
@@ -386,6 +391,7 @@ export const tr: Catalogue = {
         reportCategory: 'Şikâyet Kategorisi',
         emailtemplate: 'E-posta Şablonu',
         contentmanagement: 'İçerik Sayfası',
+        setting: 'Ayar',
       },
       fields: {
         name: 'Ad',
