@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { ADMIN, bearer, createUser, dialects, latestMail, loginAs, resetTokenFromMail, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';
 const STEP_MS = 30_000;
@@ -172,6 +172,16 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     const signIn = await passwordStep('off@example.com');
     expect(signIn.json().data.token).toEqual(expect.any(String));
     expect((await post('/api/auth/two-factor/disable', { password: PASSWORD }, token)).statusCode).toBe(409);
+  });
+
+  it('keeps asking for the code after a password reset: the mailed link does not bypass the second factor', async () => {
+    await enrolled('forgetful@example.com');
+    await post('/api/auth/forgot-password', { email: 'forgetful@example.com' });
+    const token = resetTokenFromMail(await latestMail(t));
+    expect((await post('/api/auth/reset-password', { token, password: 'N3w@Passw0rd' })).statusCode).toBe(200);
+    const signIn = await post('/api/auth/login', { email: 'forgetful@example.com', password: 'N3w@Passw0rd', is_web: '1' });
+    expect(signIn.json().data).toMatchObject({ two_factor: 'verify' });
+    expect(signIn.json().data.token).toBeUndefined();
   });
 
   it('turns it off with a current code', async () => {

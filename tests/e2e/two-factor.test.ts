@@ -8,7 +8,7 @@ import { ar } from '../../src/admin/i18n/ar';
 import { en } from '../../src/admin/i18n/en';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { insertUser } from '../../src/server/modules/users/service';
-import { type AuthTexts, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
+import { ADMIN, type AuthTexts, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 const PASSWORD = 'Str0ng@Pass';
@@ -17,6 +17,11 @@ const LANGUAGES = [
   { code: 'en', catalogue: en, menuName: 'English' },
   { code: 'ar', catalogue: ar, menuName: 'العربية' },
 ] as const;
+
+/** A Sub-Admin of the demo server, Active, without two-factor sign-in: its id. */
+async function staffMember(server: (typeof suite)['server'], email: string, name: string) {
+  return insertUser(server.ctx.db, { name, email, password_hash: await hashPassword(PASSWORD, 2 ** 14), status: 'Active', user_type: 'Sub-Admin' });
+}
 
 describe.each(LANGUAGES)('two-factor sign-in in $code', ({ code: lang, catalogue, menuName }) => {
   const t = catalogue.app.two_factor;
@@ -31,13 +36,7 @@ describe.each(LANGUAGES)('two-factor sign-in in $code', ({ code: lang, catalogue
   it('enrols from My Profile, then signs in with the app’s code and with a recovery code', async () => {
     const { page, server } = suite;
     const email = `totp-${lang}@example.com`;
-    await insertUser(server.ctx.db, {
-      name: `Two Factor ${lang}`,
-      email,
-      password_hash: await hashPassword(PASSWORD, 2 ** 14),
-      status: 'Active',
-      user_type: 'Sub-Admin',
-    });
+    await staffMember(server, email, `Two Factor ${lang}`);
     // the language is chosen on the sign-in page (again after each sign-out: signing out forgets it)
     const chooseLanguage = async () => {
       if (lang === 'en') return;
@@ -93,5 +92,48 @@ describe.each(LANGUAGES)('two-factor sign-in in $code', ({ code: lang, catalogue
     await page.goto(`${server.baseUrl}/profile`);
     await page.getByText(t.codes_left.replace('%{n}', '9')).waitFor();
     if (lang !== 'en') await expect(page.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+  });
+});
+
+describe('the staff policy and an Admin\'s reset', () => {
+  const t = en.app.two_factor;
+
+  it('requires two-factor of all staff: past the grace period a Sub-Admin sets it up at sign-in; an Admin resets it', async () => {
+    const { page, server } = suite;
+    const id = await staffMember(server, 'late-e2e@example.com', 'Late Enroller');
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.getByLabel(t.policy_required).check();
+    await page.getByLabel(t.policy_grace).fill('0');
+    await page.getByRole('button', { name: t.policy_save }).click();
+    await page.getByText(en.messages.twoFactorPolicySaved).waitFor();
+    await screenshot(page, 'two-factor-policy-en');
+
+    // the Sub-Admin, in a browser of its own
+    const other = await newPage(suite.browser);
+    try {
+      await signIn(other.page, server.baseUrl, 'late-e2e@example.com', PASSWORD);
+      await other.page.getByRole('heading', { name: t.enrol_title }).waitFor();
+      await other.page.getByText(t.enrol_intro).waitFor();
+      await other.page.getByRole('img', { name: t.qr_alt }).waitFor();
+      const secret = Secret.fromBase32((await other.page.getByTestId('two-factor-key').textContent())!.replace(/\s/g, ''));
+      await other.page.getByLabel(t.code).fill(TOTP.generate({ secret }));
+      await screenshot(other.page, 'two-factor-enrol-at-sign-in-en');
+      await other.page.getByRole('button', { name: t.confirm }).click();
+      await expect(other.page.getByRole('list', { name: t.codes_title }).getByRole('listitem').count()).resolves.toBe(10);
+      await other.page.getByRole('button', { name: t.done }).click();
+      await other.page.waitForURL('**/dashboard');
+    } finally {
+      await other.context.close();
+    }
+
+    // the Admin resets it from the Sub-Admin's page
+    await page.goto(`${server.baseUrl}/subadmin/${id}`);
+    await page.getByRole('button', { name: t.reset }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.reset }).click();
+    await page.getByText(en.messages.twoFactorReset).waitFor();
+    const left = await server.ctx.db.selectFrom('two_factor').select('user_id').where('user_id', '=', id).execute();
+    expect(left).toEqual([]);
   });
 });

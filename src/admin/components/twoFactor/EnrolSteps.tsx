@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { TwoFactorSetup } from '../../../shared/contract';
 import { useServerMessage } from '../useServerMessage';
 import { CodeField } from './CodeField';
-import { MONOSPACE, RecoveryCodes } from './RecoveryCodes';
+import { CODE_TEXT, RecoveryCodes } from './RecoveryCodes';
 
 /**
  * Setting two-factor sign-in up: the key as a QR code and as text, the app's first code to confirm it,
@@ -70,7 +70,7 @@ export function EnrolSteps({
               {translate('app.two_factor.key')}
             </Typography>
             {/* the key reads left to right in every language, placed where the page's text starts */}
-            <Typography sx={{ fontFamily: MONOSPACE, fontSize: '1.1rem', wordBreak: 'break-all' }}>
+            <Typography sx={{ ...CODE_TEXT, wordBreak: 'break-all' }}>
               <bdi dir="ltr" data-testid="two-factor-key">
                 {setup.secret.match(/.{1,4}/g)?.join(' ')}
               </bdi>

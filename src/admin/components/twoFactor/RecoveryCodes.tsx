@@ -2,8 +2,8 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 
-/** Codes and keys are read character by character: a monospaced font the system has. */
-export const MONOSPACE = 'ui-monospace, Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace';
+/** Codes and keys are read character by character: spaced out, digits of one width. */
+export const CODE_TEXT = { fontSize: '1.1em', fontWeight: 500, letterSpacing: '0.08em', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** The recovery codes, shown once after an enrolment, with copy and download, and Done. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -31,7 +31,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         component="ol"
         dir="ltr"
         aria-label={translate('app.two_factor.codes_title')}
-        sx={{ fontFamily: MONOSPACE, fontSize: '1.05rem', columns: 2, m: 0, ps: 4, pe: 0 }}
+        sx={{ ...CODE_TEXT, fontSize: '0.95em', letterSpacing: '0.02em', columns: { xs: 1, sm: 2 }, m: 0, ps: 4, pe: 0, '& li': { whiteSpace: 'nowrap' } }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

@@ -55,7 +55,11 @@ export function TwoFactorCard() {
         {mode === 'enrol' && (
           <EnrolSteps
             begin={twoFactorApi.setup}
-            confirm={twoFactorApi.enable}
+            confirm={async (code) => {
+              const codes = await twoFactorApi.enable(code);
+              load(); // it is on from now: the chip says so while the codes are shown
+              return codes;
+            }}
             onDone={() => finish(errorMessages.twoFactorTurnedOn)}
             onCancel={() => finish()}
           />
