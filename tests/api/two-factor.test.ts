@@ -128,6 +128,15 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     );
   });
 
+  it('leaves nothing counted against the address or the account once the code was right', async () => {
+    const { secret } = await enrolled('counted@example.com');
+    const ip = '10.9.9.1';
+    const challenge = (await passwordStep('counted@example.com', ip)).json().data.challenge;
+    expect((await post('/api/auth/login/verify', { challenge, code: codeOf(secret, 1) }, undefined, ip)).statusCode).toBe(200);
+    const counted = await t.ctx.db.selectFrom('login_failures').select('key').where('key', 'in', [`ip:${ip}`, `pair:counted@example.com|${ip}`, 'account:counted@example.com']).execute();
+    expect(counted).toEqual([]);
+  });
+
   it('accepts each recovery code once, and audits its use', async () => {
     const { id, recoveryCodes } = await enrolled('recover@example.com');
     const use = async (code: string) => post('/api/auth/login/verify', { challenge: (await passwordStep('recover@example.com')).json().data.challenge, code });

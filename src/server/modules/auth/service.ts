@@ -82,9 +82,12 @@ export async function login(ctx: AppContext, email: string, password: string, ip
     await attempt.failed();
     throw unauthorized('Email or password is incorrect.');
   }
-  // the attempt stays counted until the second factor is right: a known password gives no free code guesses
   const secondStep = isStaff(user.user_type) ? await signInStep(ctx, user) : null;
-  if (secondStep) return secondStep;
+  if (secondStep) {
+    // earlier failures stay counted until the code is right: a known password gives no fresh code guesses
+    await attempt.awaitsSecondFactor();
+    return secondStep;
+  }
   await attempt.succeeded();
   if (!isStaff(user.user_type)) throw unauthorized('Invalid User!');
   return startSession(ctx, user);

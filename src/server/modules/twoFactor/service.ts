@@ -1,6 +1,7 @@
 // Two-factor sign-in: enrolment (a key, its QR code, the first code, 10 recovery codes), the sign-in's
 // second step, turning it off, an Admin's reset, and the staff member's view of all that. Every change
 // is audited and mailed to the person.
+import { isStaff } from '@shared/access';
 import type { LoginPayload, TwoFactorSetup, TwoFactorStatus } from '@shared/contract';
 import type { DisableInput } from '@shared/validation/twoFactor';
 import { newRecoveryCodes, recoveryCodeHash } from '../../auth/recoveryCodes';
@@ -12,11 +13,12 @@ import { sendTemplate } from '../../mail/mailer';
 import { audit, findUserById, startSession } from '../auth/service';
 import { enrolDeadline, readPolicy } from './policy';
 import { acceptStep, enableKey, findTwoFactor, recoveryCodesLeft, removeTwoFactor, savePendingKey, useRecoveryCode } from './queries';
-import { openChallenge, useChallenge } from './signInStep';
+import { openChallenge, SIGN_IN_EXPIRED, useChallenge } from './signInStep';
 
 const CODE_WRONG = 'The code is not correct.';
 const ALREADY_ON = 'Two-factor sign-in is already on.';
 const NOT_ON = 'Two-factor sign-in is not on for this account.';
+const NO_SETUP = 'No two-factor key is waiting to be confirmed: start the set-up again.';
 
 type Factor = 'totp' | 'recovery_code';
 
@@ -50,8 +52,10 @@ export async function beginEnrolment(ctx: AppContext, user: UserRow): Promise<Tw
 export async function confirmEnrolment(ctx: AppContext, user: UserRow, code: string): Promise<string[]> {
   const row = await findTwoFactor(ctx.db, user.id);
   if (row?.enabled_at) throw conflict(ALREADY_ON);
-  if (!row) throw badRequest('No two-factor key is waiting to be confirmed: start the set-up again.');
-  const step = matchingStep(ctx.secrets.open(row.secret), code.replace(/\s/g, ''));
+  if (!row) throw badRequest(NO_SETUP);
+  const secret = openKey(ctx, row.secret);
+  if (secret === null) throw badRequest(NO_SETUP);
+  const step = matchingStep(secret, code.replace(/\s/g, ''));
   if (step === null) throw badRequest(CODE_WRONG);
   const codes = newRecoveryCodes();
   // the code that confirmed the key is used: it cannot open a session afterwards
@@ -61,19 +65,24 @@ export async function confirmEnrolment(ctx: AppContext, user: UserRow, code: str
   return codes;
 }
 
+/** The authenticator key in clear, or null when it was sealed under another JWT secret. */
+function openKey(ctx: AppContext, sealed: string): string | null {
+  try {
+    return ctx.secrets.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `code` is a right second factor of the person now: a TOTP code not used before, or an unused recovery code (used up here). */
 async function checkCode(ctx: AppContext, userId: number, code: string): Promise<Factor | null> {
   const row = await findTwoFactor(ctx.db, userId);
   if (!row?.enabled_at) return null;
   const digits = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
-    let secret: string;
-    try {
-      secret = ctx.secrets.open(row.secret);
-    } catch {
-      return null; // sealed under another JWT secret: only a recovery code (or an Admin's reset) helps
-    }
-    const step = matchingStep(secret, digits);
+    const secret = openKey(ctx, row.secret);
+    // a key sealed under another JWT secret matches nothing: a recovery code (or an Admin's reset) helps
+    const step = secret === null ? null : matchingStep(secret, digits);
     return step !== null && step > row.last_step && (await acceptStep(ctx.db, userId, step)) ? 'totp' : null;
   }
   const hash = recoveryCodeHash(code);
@@ -94,7 +103,8 @@ async function throttledCheck(ctx: AppContext, user: UserRow, code: string, ip: 
 /** The staff member a challenge speaks for. */
 async function challengedUser(ctx: AppContext, userId: number): Promise<UserRow> {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw unauthorized('This sign-in has expired. Please sign in again.');
+  // gone, or no longer staff since the password step
+  if (!user || !isStaff(user.user_type)) throw unauthorized(SIGN_IN_EXPIRED);
   return user;
 }
 
