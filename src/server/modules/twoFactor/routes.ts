@@ -39,7 +39,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- the sign-in's second step (no session yet: the challenge the password step answered) ----
   app.post(
     '/api/auth/login/verify',
-    { schema: { tags, body: signInCodeSchema, response: { 200: sessionAnswer, ...refusals(401, 429, 503) } } },
+    { schema: { tags, body: signInCodeSchema, response: { 200: sessionAnswer, ...refusals(401, 429) } } },
     async (request, reply) => {
       const { challenge, code } = request.body as z.infer<typeof signInCodeSchema>;
       return ok(reply, await signInWithCode(ctx, challenge, code, request.ip), 'Login successfully');
