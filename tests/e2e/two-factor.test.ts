@@ -8,7 +8,7 @@ import { ar } from '../../src/admin/i18n/ar';
 import { en } from '../../src/admin/i18n/en';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { insertUser } from '../../src/server/modules/users/service';
-import { ADMIN, type AuthTexts, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
+import { ADMIN, type AuthTexts, axeViolations, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 const PASSWORD = 'Str0ng@Pass';
@@ -60,12 +60,14 @@ describe.each(LANGUAGES)('two-factor sign-in in $code', ({ code: lang, catalogue
     await page.getByLabel(t.code).fill(TOTP.generate({ secret }));
     await expect.poll(() => page.getByRole('button', { name: t.confirm }).isEnabled()).toBe(true);
     await screenshot(page, `two-factor-enrol-${lang}`);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t.confirm }).click();
     const list = page.getByRole('list', { name: t.codes_title });
     await list.waitFor();
     const codes = await list.getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     await screenshot(page, `two-factor-codes-${lang}`);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t.done }).click();
     await page.getByText(t.codes_left.replace('%{n}', '10')).waitFor();
     await screenshot(page, `two-factor-profile-${lang}`);
@@ -77,6 +79,7 @@ describe.each(LANGUAGES)('two-factor sign-in in $code', ({ code: lang, catalogue
     await page.getByText(t.sign_in_intro).waitFor();
     await page.getByLabel(t.code).fill(TOTP.generate({ secret, timestamp: Date.now() + 30_000 }));
     await screenshot(page, `two-factor-sign-in-${lang}`);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t.verify }).click();
     await page.waitForURL('**/dashboard');
 
@@ -121,7 +124,9 @@ describe('the staff policy and an Admin\'s reset', () => {
       await other.page.getByLabel(t.code).fill(TOTP.generate({ secret }));
       await screenshot(other.page, 'two-factor-enrol-at-sign-in-en');
       await other.page.getByRole('button', { name: t.confirm }).click();
-      await expect(other.page.getByRole('list', { name: t.codes_title }).getByRole('listitem').count()).resolves.toBe(10);
+      const list = other.page.getByRole('list', { name: t.codes_title });
+      await list.waitFor();
+      await expect(list.getByRole('listitem').count()).resolves.toBe(10);
       await other.page.getByRole('button', { name: t.done }).click();
       await other.page.waitForURL('**/dashboard');
     } finally {
