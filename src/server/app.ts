@@ -11,6 +11,7 @@ import { createGuard } from './auth/guard';
 import { createPasswordHasher } from './auth/passwords';
 import { createBackground } from './background';
 import { createLoginThrottle } from './auth/throttle';
+import { createSecretBox } from './auth/secretBox';
 import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -35,6 +36,7 @@ import { metricsRoutes } from './ops/metricsRoute';
 import { registerDraining } from './ops/shutdown';
 import { authRoutes } from './modules/auth/routes';
 import { sessionRoutes } from './modules/auth/sessionRoutes';
+import { twoFactorRoutes } from './modules/twoFactor/routes';
 import { createGazetteer } from './geo/gazetteer';
 import { createGoogleGeocoder } from './geo/google';
 import { categoryRoutes } from './modules/categories/routes';
@@ -136,8 +138,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyMultipart, { limits: { files: 20, fields: 200 } });
   await registerSecurityHeaders(app, config);
 
+  const secret = jwtSecret(config);
   const tokens = createTokenService(database.db, {
-    secret: jwtSecret(config),
+    secret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
@@ -158,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       { ...config.loginThrottle, registerMaxPerWindow: config.registerMaxPerWindow },
       { onFailedLogin: metrics.loginFailed },
     ),
+    secrets: createSecretBox(secret, 'two-factor keys'),
     passwords: createPasswordHasher({ scryptN: config.passwordScryptN, ...config.passwordHashing }),
     background: createBackground(app.log),
     mailer: createMailer({
@@ -200,6 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await metricsRoutes(app, ctx);
   await authRoutes(app, ctx);
   await sessionRoutes(app, ctx);
+  await twoFactorRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await userRoutes(app, ctx);
   await categoryRoutes(app, ctx);

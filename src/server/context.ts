@@ -4,6 +4,7 @@ import type { PasswordHasher } from './auth/passwords';
 import type { Background } from './background';
 import type { createGuard, Guard } from './auth/guard';
 import type { Throttle } from './auth/throttle';
+import type { SecretBox } from './auth/secretBox';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { DialectName } from './db/index';
@@ -23,6 +24,8 @@ export interface AppContext {
   guard: Guard;
   requireAccess: ReturnType<typeof createGuard>['requireAccess'];
   throttle: Throttle;
+  /** seals the secrets the server reads back (two-factor keys) under a key derived from the JWT secret */
+  secrets: SecretBox;
   /** password hashing on the request path, bounded (auth/passwords.ts) */
   passwords: PasswordHasher;
   /** work done after the answer (mails) */

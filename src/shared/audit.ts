@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = {
   reportCategory: 'reportCategories',
   emailtemplate: 'emailtemplate',
   contentmanagement: 'contentmanagement',
+  // the staff's two-factor policy (its history: Admins only, as every resource the registry does not name)
+  setting: 'setting',
 } as const;
 
 /** Every kind of record of a registry's trail: the fixed ones, then its plain resources. */
@@ -60,6 +62,11 @@ export const AUDIT_ACTIONS = [
   'logout',
   'session.end',
   'sessions.end',
+  'two_factor.enable',
+  'two_factor.disable',
+  'two_factor.reset',
+  'two_factor.recovery_code',
+  'two_factor.policy',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

@@ -141,3 +141,42 @@ export interface PlaceSuggestion {
   id: string;
   description: string;
 }
+
+/**
+ * What a right password answers for an account with two-factor sign-in (or one the staff policy sends to
+ * enrol): no tokens, a short-lived single-use challenge for the second step.
+ */
+export interface SignInChallenge {
+  two_factor: 'verify' | 'enrol';
+  challenge: string;
+  expires_in: number;
+}
+
+/** The sign-in answer: a session, or the second step it waits for. */
+export type LoginAnswer = LoginPayload | SignInChallenge;
+
+/** A new authenticator key: scanned as a QR code or typed from `secret`. */
+export interface TwoFactorSetup {
+  secret: string;
+  uri: string;
+  /** an SVG picture of the QR code, as a data: URL */
+  qr: string;
+}
+
+/** The signed-in person's two-factor state (My Profile). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  recovery_codes_left: number;
+  /** the staff policy asks for it */
+  required: boolean;
+  /** when the policy's grace period ends (ISO), null without a policy */
+  enrol_by: string | null;
+}
+
+/** The Admin's staff policy. */
+export interface TwoFactorPolicy {
+  required: boolean;
+  grace_days: number;
+  /** when the policy was switched on (ISO), null when off */
+  since: string | null;
+}

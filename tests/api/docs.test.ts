@@ -105,6 +105,10 @@ describe('API documentation', () => {
         'POST /api/auth/reset-password',
         // signs out with the refresh token when the access token has expired (tests/api/session-control.test.ts)
         'POST /api/auth/logout',
+        // the second step of a sign-in: its challenge stands for the password step
+        'POST /api/auth/login/verify',
+        'POST /api/auth/login/enrol',
+        'POST /api/auth/login/enrol/confirm',
       ].sort(),
     );
     for (const { key, method, path } of guarded) {

@@ -298,6 +298,18 @@ function template(op: { method: string; path: string }, ids: Ids, n: number, pic
       return { preferences: { mode: pick % 2 ? 'dark' : 'light', layout: 'layout2' }, shortcuts: ['users', 'posts'] };
     case 'POST /api/auth/user/update':
       return { name: pick % 2 ? 'Fuzz Admin' : 'Admin' };
+    case 'POST /api/auth/login/verify':
+    case 'POST /api/auth/login/enrol/confirm':
+      return { challenge: 'x'.repeat(43), code: String(100000 + (pick % 900000)) };
+    case 'POST /api/auth/login/enrol':
+      return { challenge: 'x'.repeat(43) };
+    case 'POST /api/auth/two-factor/enable':
+      return { code: String(100000 + (pick % 900000)) };
+    case 'POST /api/auth/two-factor/disable':
+      return pick % 2 ? { password: 'Wrong@Pass1' } : { code: String(100000 + (pick % 900000)) };
+    case 'POST /api/two-factor/policy':
+      // a grace period of a week at least: the fuzz's own sign-ins stay as they are
+      return { required: pick % 2 === 1, grace_days: 7 + (pick % 3) };
     case 'POST /api/auth/forgot-password':
       return { email: pick % 2 ? ADMIN.email : `nobody-${n}@example.com` };
     case 'POST /api/auth/reset-password':

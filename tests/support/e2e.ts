@@ -103,22 +103,32 @@ export async function apiSession(baseUrl: string, account: { email: string; pass
   return ((await res.json()) as { data: { token: string; refresh_token: string; user: unknown } }).data;
 }
 
-export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+/** The sign-in page's and user menu's texts, in English unless given (another language's catalogue). */
+export interface AuthTexts {
+  email: string;
+  password: string;
+  login: string;
+  userMenu: string;
+  logout: string;
+}
+const ENGLISH_AUTH: AuthTexts = { email: 'Email', password: 'Password', login: 'Login', userMenu: 'Profile', logout: 'Logout' };
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string, texts: AuthTexts = ENGLISH_AUTH) {
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel(texts.email).fill(email);
+  await page.getByLabel(texts.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: texts.login }).click();
 }
 
 /**
  * Signs out through the user menu. The page may still be settling (a redirect, a list loading) when the
  * menu is opened, which can close it again: open it until Logout shows.
  */
-export async function signOut(page: Page) {
-  const logout = page.getByRole('menuitem', { name: 'Logout' });
+export async function signOut(page: Page, texts: AuthTexts = ENGLISH_AUTH) {
+  const logout = page.getByRole('menuitem', { name: texts.logout });
   for (let attempt = 0; attempt < 4 && !(await logout.isVisible()); attempt++) {
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: texts.userMenu }).click();
     await logout.waitFor({ timeout: 3000 }).catch(() => undefined);
   }
   await logout.click();

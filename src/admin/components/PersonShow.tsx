@@ -1,9 +1,9 @@
 import { Avatar, Box, Card, CardContent, Divider, Grid, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '../../shared/contract';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
-import { StaffSignOutButton } from './StaffSignOutButton';
 import { StatusChip } from './lists';
 
 function PersonDetail({ withCounts }: { withCounts: boolean }) {
@@ -52,9 +52,22 @@ function PersonDetail({ withCounts }: { withCounts: boolean }) {
  * Read-only detail of a user (/user/{id}: every field of spec §2, counts included) or a sub-admin
  * (/subadmin/{id}: name, email, phone, status, registered on, picture).
  */
-export function PersonShow({ resource, backPath, titleKey, withCounts }: { resource: string; backPath: string; titleKey: string; withCounts: boolean }) {
+export function PersonShow({
+  resource,
+  backPath,
+  titleKey,
+  withCounts,
+  actions,
+}: {
+  resource: string;
+  backPath: string;
+  titleKey: string;
+  withCounts: boolean;
+  /** buttons beside the title (a Sub-Admin's sign-out everywhere and two-factor reset) */
+  actions?: ReactNode;
+}) {
   return (
-    <DetailPage resource={resource} backPath={backPath} titleKey={titleKey} actions={resource === 'subadmin' ? <StaffSignOutButton /> : undefined}>
+    <DetailPage resource={resource} backPath={backPath} titleKey={titleKey} actions={actions}>
       <PersonDetail withCounts={withCounts} />
       <HistoryPanel entity="user" resource={resource} />
     </DetailPage>

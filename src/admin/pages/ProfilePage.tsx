@@ -23,6 +23,8 @@ import { useServerMessage } from '../components/useServerMessage';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useStaffIdentity } from '../providers/useStaff';
 import { ProfileSessions } from './ProfileSessions';
+import { TwoFactorCard } from './profile/TwoFactorCard';
+import { TwoFactorPolicyCard } from './profile/TwoFactorPolicyCard';
 
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
@@ -176,6 +178,8 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       <ProfileSessions />
+      <TwoFactorCard />
+      {user.role === 'Admin' && <TwoFactorPolicyCard />}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import type { LoginPayload, SessionUser } from '../../shared/contract';
 import { takeEarlyRequest, VERIFY_TIMEOUT_MS } from '../earlyRequests';
 import { apiFetch, readEarlyAnswer, sentTokenOf } from './httpClient';
 import { isTokenExpired, SESSION_USER_EVENT, session } from './session';
+import { type SignInParams, signInSession } from './signInSteps';
 
 export const INVALID_TOKEN = 'messages.invalidAccessToken';
 export const REFRESH_FAILED = 'messages.failedToLoginWithToken';
@@ -254,12 +255,9 @@ function takeStartupCheck(): Promise<void> | null {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const { data } = await apiFetch<LoginPayload>('/auth/login', {
-      method: 'POST',
-      body: JSON.stringify({ email, password, is_web: '1' }),
-      headers: { 'Content-Type': 'application/json' },
-    });
+  // the password, or a second step of two-factor sign-in (signInSteps.ts: SecondStepNeeded asks for it)
+  async login(params: SignInParams) {
+    const data = await signInSession(params);
     session.save(data.token, data.user, data.refresh_token);
     verified = true;
     endingWith = null;

@@ -16,6 +16,11 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
   /** The password was wrong: the attempt stays counted as a failure. */
   failed(): Promise<void>;
+  /**
+   * The password was right but a second factor is asked for: this attempt is forgotten, the failures
+   * before it stay counted until the second factor is right (a known password gives no fresh guesses).
+   */
+  awaitsSecondFactor(): Promise<void>;
 }
 
 export interface Throttle {
@@ -85,6 +90,9 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
         async succeeded() {
           await forget(ids);
           await db.deleteFrom('login_failures').where('key', 'in', [pair, account]).execute();
+        },
+        async awaitsSecondFactor() {
+          await forget(ids);
         },
         async failed() {
           opts.onFailedLogin?.();

@@ -22,6 +22,7 @@ import * as m018 from './migrations/018_report_search_text';
 import * as m020 from './migrations/020_audit_indexes';
 import * as m021 from './migrations/021_accountable_trail';
 import * as m023 from './migrations/023_sessions';
+import * as m024 from './migrations/024_two_factor';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -50,6 +51,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '020_audit_indexes': bind(m020),
       '021_accountable_trail': bind(m021),
       '023_sessions': bind(m023),
+      '024_two_factor': bind(m024),
     }) };
 }
 

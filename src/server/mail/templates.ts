@@ -37,6 +37,27 @@ export const TEMPLATE_SEEDS: TemplateSeed[] = [
       '<p>Hello {{name}},</p><p>The password of your account was changed. If this was not you, contact an administrator.</p>',
   },
   {
+    slug: 'two-factor-enabled',
+    title: 'Two-factor sign-in is on',
+    description:
+      '<p>Hello {{name}},</p><p>Two-factor sign-in was turned on for your account: signing in now also asks for a code ' +
+      'from your authenticator app. If this was not you, contact an administrator.</p>',
+  },
+  {
+    slug: 'two-factor-disabled',
+    title: 'Two-factor sign-in is off',
+    description:
+      '<p>Hello {{name}},</p><p>Two-factor sign-in was turned off for your account: signing in asks only for your password. ' +
+      'If this was not you, change your password and contact an administrator.</p>',
+  },
+  {
+    slug: 'two-factor-reset',
+    title: 'Your two-factor sign-in was reset',
+    description:
+      '<p>Hello {{name}},</p><p>An administrator reset the two-factor sign-in of your account: your authenticator app ' +
+      'and recovery codes no longer work. Set it up again from My Profile.</p>',
+  },
+  {
     slug: 'subadmin-invitation',
     title: 'Your Sub-Admin account',
     description:

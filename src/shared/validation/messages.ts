@@ -62,6 +62,10 @@ export const validationMessages = {
   choiceRequired: 'Please choose one of the values.',
   wholeNumber: 'Please enter a whole number.',
   currentPasswordRequired: 'Please enter your current password to set a new one.',
+  // two-factor sign-in (src/shared/validation/twoFactor.ts)
+  twoFactorCodeRequired: 'Please enter the code.',
+  twoFactorProofRequired: 'Enter a current code from your app, or your password.',
+  graceDaysInvalid: 'The grace period is a whole number of days from 0 to 90.',
 } as const;
 
 export const errorMessages = {
@@ -96,6 +100,20 @@ export const errorMessages = {
   sessionEnded: 'The session has been signed out.',
   sessionNotOpen: 'This session is no longer open.',
   signedOutEverywhere: 'Signed out everywhere.',
+  // two-factor sign-in (src/server/modules/twoFactor/)
+  twoFactorEnterCode: 'Enter the code from your authenticator app.',
+  twoFactorEnrolFirst: 'Two-factor sign-in is required for staff: set it up to continue.',
+  twoFactorCodeWrong: 'The code is not correct.',
+  twoFactorSignInExpired: 'This sign-in has expired. Please sign in again.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on.',
+  twoFactorNoSetup: 'No two-factor key is waiting to be confirmed: start the set-up again.',
+  twoFactorNotOn: 'Two-factor sign-in is not on for this account.',
+  twoFactorPasswordWrong: 'The password is not correct.',
+  twoFactorTurnedOn: 'Two-factor sign-in is on.',
+  twoFactorTurnedOff: 'Two-factor sign-in is off.',
+  twoFactorReset: 'Two-factor sign-in has been reset: the person sets it up again at the next sign-in.',
+  twoFactorPolicySaved: 'The two-factor policy has been saved.',
+  twoFactorResetTarget: 'Only the two-factor sign-in of a Sub-Admin can be reset.',
   serverError: 'Something went wrong. Please try again.',
   // a plain resource's writes (src/server/modules/declared/)
   recordAdded: 'The record has been added.',

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, TextField } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router-dom';
@@ -10,7 +10,13 @@ import { SubmitButton, useFieldError } from '../../components/forms';
 import { PasswordField } from '../../components/PasswordField';
 import { useServerMessage } from '../../components/useServerMessage';
 import { isSignedIn, usePrincipal } from '../../providers/useStaff';
+import { SecondStepNeeded } from '../../providers/signInSteps';
+import type { SignInChallenge } from '../../../shared/contract';
+import { lazyNamed } from '../../lazy';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';
+
+// the second step of two-factor sign-in: loaded only by the accounts that have it
+const TwoFactorStep = lazyNamed(() => import('./TwoFactorStep'), 'TwoFactorStep');
 
 /** Sign-in (spec §2 "/", §5 Sign-in): checked on change, Login disabled until valid and edited. */
 export function LoginPage() {
@@ -20,6 +26,7 @@ export function LoginPage() {
   const principal = usePrincipal();
   const fieldError = useFieldError();
   const [error, setError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SignInChallenge | null>(null);
   const {
     register,
     handleSubmit,
@@ -45,9 +52,19 @@ export function LoginPage() {
     try {
       await login(values);
     } catch (e) {
-      setError(serverMessage(e));
+      if (e instanceof SecondStepNeeded) setSecondStep(e.step);
+      else setError(serverMessage(e));
     }
   };
+
+  if (secondStep)
+    return (
+      <AuthCard title={translate(secondStep.two_factor === 'enrol' ? 'app.two_factor.enrol_title' : 'app.two_factor.title')}>
+        <Suspense fallback={null}>
+          <TwoFactorStep step={secondStep} onRestart={() => setSecondStep(null)} />
+        </Suspense>
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={translate('app.auth.login_title')}>

@@ -2,7 +2,7 @@
 // types of src/shared/contract.ts are what the admin reads; the assignments below keep both alike.
 import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '@shared/access';
-import type { LoginPayload, SessionUser, StaffSession } from '@shared/contract';
+import type { LoginPayload, SessionUser, SignInChallenge, StaffSession } from '@shared/contract';
 import { preferencesSchema } from '@shared/preferences';
 import { type Alike, answerOf, type Same, maybeText, whole } from '../../http/answers';
 
@@ -23,10 +23,14 @@ export const sessionUser = z.object({
   permissions: z.array(z.string()),
 });
 
-const session = z.object({ token: z.string(), refresh_token: z.string(), expires_in: whole, user: sessionUser });
+export const session = z.object({ token: z.string(), refresh_token: z.string(), expires_in: whole, user: sessionUser });
 
 /** A new session (sign-in, refresh, a new password of one's own). */
 export const sessionAnswer = answerOf(session);
+/** The second step a right password leads to for an account with two-factor sign-in (twoFactor/signInStep.ts). */
+export const signInChallenge = z.object({ two_factor: z.enum(['verify', 'enrol']), challenge: z.string(), expires_in: whole });
+/** Sign-in: a session, or (two-factor sign-in) the challenge of its second step. */
+export const loginAnswer = answerOf(z.union([session, signInChallenge]));
 /** The person, as the database says now. */
 export const personAnswer = answerOf(z.object({ user: sessionUser }));
 /** A profile change: the person, or a new session when the password changed. */
@@ -42,3 +46,4 @@ const staffSession = z.object({ id: z.string(), device: z.string(), ip: z.string
 /** A person's open sessions (My Profile), the caller's own marked `current`. */
 export const sessionsAnswer = answerOf(z.object({ sessions: z.array(staffSession) }));
 export type StaffSessionAlike = Alike<Same<StaffSession, z.infer<typeof staffSession>>>;
+export type SignInChallengeAlike = Alike<Same<SignInChallenge, z.infer<typeof signInChallenge>>>;

@@ -22,7 +22,8 @@ import { parseWith, readForm } from '../../http/form';
 import { doneAnswer, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { removeIfUnreferenced } from '../../uploads/references';
-import { personAnswer, profileAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
+import { loginAnswer, personAnswer, profileAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
+import { isSignInChallenge } from '../twoFactor/signInStep';
 import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
   accessSession,
@@ -41,6 +42,12 @@ import { atomically } from '../audit/trail';
 
 const REGISTERED = 'Thank you. If this email can be registered, the account has been created and waits for approval.';
 
+/** What the password step says when a second step follows (twoFactor/). */
+const SECOND_STEP_MESSAGES = {
+  verify: 'Enter the code from your authenticator app.',
+  enrol: 'Two-factor sign-in is required for staff: set it up to continue.',
+} as const;
+
 const tokenBody = z.object({ token: z.string().optional(), refresh_token: z.string().optional() });
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -50,12 +57,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['auth'],
         body: loginSchema.extend({ is_web: z.union([z.string(), z.number()]).optional() }),
-        response: { 200: sessionAnswer, ...refusals(401, 429, 503) },
+        response: { 200: loginAnswer, ...refusals(401, 429, 503) },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body as z.infer<typeof loginSchema>;
       const payload = await login(ctx, email, password, clientOf(request));
+      if (isSignInChallenge(payload)) return ok(reply, payload, SECOND_STEP_MESSAGES[payload.two_factor]);
       await audit(ctx, payload.user.id, 'login', 'user', payload.user.id);
       return ok(reply, payload, 'Login successfully');
     },

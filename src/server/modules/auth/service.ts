@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { readPreferences } from '@shared/preferences';
 import { isStaff, PERMISSIONS, type Role, type UserStatus } from '@shared/access';
-import type { LoginPayload, SessionUser } from '@shared/contract';
+import type { LoginAnswer, LoginPayload, SessionUser } from '@shared/contract';
 import { type Client } from '../../auth/sessions';
 import { randomToken, type SessionRef, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -12,6 +12,7 @@ import { errorMessages } from '@shared/validation/messages';
 import { badRequest, HttpError, unauthorized } from '../../http/errors';
 import { sendTemplate } from '../../mail/mailer';
 import { audit } from '../audit/trail';
+import { signInStep } from '../twoFactor/signInStep';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -74,7 +75,11 @@ export async function startSession(ctx: AppContext, user: UserRow, client: Clien
   return { ...(await accessSession(ctx, user, session)), refresh_token: refreshToken };
 }
 
-export async function login(ctx: AppContext, email: string, password: string, client: Client): Promise<LoginPayload> {
+/**
+ * The password step of a sign-in: a session, or for an account with two-factor sign-in (or one the staff
+ * policy sends to enrol) the challenge of the second step (twoFactor/), which then opens the session.
+ */
+export async function login(ctx: AppContext, email: string, password: string, client: Client): Promise<LoginAnswer> {
   const attempt = await ctx.throttle.beginLogin(client.ip, email);
   const user = await findUserByEmail(ctx.db, email);
   // An unknown email is checked against an unusable hash of the same cost: timing does not tell.
@@ -84,6 +89,12 @@ export async function login(ctx: AppContext, email: string, password: string, cl
     // the account tried, when there is one (never the typed text: it may be a password typed in the wrong box)
     await audit(ctx, null, 'login.failed', 'user', user?.id ?? null, { reason: user ? 'wrong password' : 'unknown email' });
     throw unauthorized('Email or password is incorrect.');
+  }
+  const secondStep = isStaff(user.user_type) ? await signInStep(ctx, user) : null;
+  if (secondStep) {
+    // earlier failures stay counted until the code is right: a known password gives no fresh code guesses
+    await attempt.awaitsSecondFactor();
+    return secondStep;
   }
   await attempt.succeeded();
   if (!isStaff(user.user_type)) {
