@@ -4,11 +4,13 @@
 // carry its id, and the guard refuses them once `ended_at` is set. Families already open when this runs
 // become sessions of an unknown device, so their refresh tokens still rotate; an access token issued
 // before names no session and is refused (the admin then asks its person to sign in again, once).
+// Run again over its own work, it changes nothing.
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
+    .ifNotExists()
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('device', 'text', (c) => c.notNull())
@@ -17,11 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_used_at', 'text', (c) => c.notNull())
     .addColumn('ended_at', 'text')
     .execute();
-  await db.schema.createIndex('sessions_user').on('sessions').columns(['user_id', 'last_used_at']).execute();
+  await db.schema.createIndex('sessions_user').ifNotExists().on('sessions').columns(['user_id', 'last_used_at']).execute();
   await sql`
     INSERT INTO sessions (id, user_id, device, ip, started_at, last_used_at)
     SELECT family_id, MIN(user_id), '', '', MIN(created_at), MAX(created_at)
     FROM refresh_tokens
     WHERE revoked_at IS NULL AND replaced_at IS NULL
-    GROUP BY family_id`.execute(db);
+    GROUP BY family_id
+    ON CONFLICT (id) DO NOTHING`.execute(db);
 }
