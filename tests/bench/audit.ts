@@ -13,7 +13,6 @@ import { pruneTrail } from '../../src/server/modules/audit/retention';
 import { writeAudit } from '../../src/server/modules/audit/trail';
 import type { Case } from './cases';
 import { int, pick, rowRandom, type SeedParams } from './data';
-import { load } from './load';
 import { type Figure, httpClient, summarise, type Timing } from './measure';
 
 export const AUDIT_FULL = 1_000_000;
@@ -174,7 +173,10 @@ export async function prepareAudit(database: Db, dialect: DialectName, params: S
   say(`seeding the audit trail: ${entries.toLocaleString('en-US')} entries (seed ${hash})`);
   const t0 = performance.now();
   await sql`DELETE FROM ${sql.table(MARKER)}`.execute(db);
-  await sql`DELETE FROM audit_log`.execute(db);
+  // PostgreSQL: TRUNCATE, not a DELETE whose counter trigger updates one row_counts row per entry (minutes)
+  if (dialect === 'postgres') await sql`TRUNCATE audit_log`.execute(db);
+  else await sql`DELETE FROM audit_log`.execute(db);
+  await sql`DELETE FROM row_counts WHERE name LIKE 'audit_log:%'`.execute(db);
   await sql`DELETE FROM audit_actors`.execute(db);
   await sql`DELETE FROM settings WHERE key = 'audit_chain_anchor'`.execute(db);
   const actors = await staff(database);
@@ -200,7 +202,8 @@ export async function prepareAudit(database: Db, dialect: DialectName, params: S
     .values(actors.map((a) => ({ id: a.id, name: a.name, email: a.email, role: a.user_type })))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
-  await sql`ANALYZE audit_log`.execute(db);
+  // as the other seeds: PostgreSQL's visibility map set (a person's count is then read from the index alone)
+  await sql.raw(dialect === 'postgres' ? 'VACUUM ANALYZE audit_log' : 'ANALYZE audit_log').execute(db);
   const seconds = (performance.now() - t0) / 1000;
   say(`  audit trail seeded in ${seconds.toFixed(1)} s (with ANALYZE)`);
   await sql`INSERT INTO ${sql.table(MARKER)} VALUES (${hash}, ${new Date().toISOString()}, ${seconds})`.execute(db);
@@ -256,13 +259,12 @@ export async function auditFigures(o: AuditBenchOptions): Promise<void> {
   const selected = (name: string) => !o.only || o.only.test(name);
   const client = httpClient(o.port, o.auth);
   const category = Number((await sql<{ id: number }>`SELECT min(id) AS id FROM categories`.execute(o.database.db)).rows[0].id);
-  const updateBody = (name: string) => ({ id: category, name, status: 'Active' });
 
   const sequential = 'audit · write · category update, 1 client';
   if (selected(sequential)) {
     let i = 0;
     const once = async () => {
-      const a = await client.post('/api/category/update', updateBody(`Bench category ${i++}`));
+      const a = await client.post('/api/category/update', { id: category, name: `Bench category ${i++}`, status: 'Active' });
       if (a.status !== 200) throw new Error(`category update: ${a.status} ${a.body.slice(0, 200)}`);
       return a.ms;
     };
@@ -274,25 +276,30 @@ export async function auditFigures(o: AuditBenchOptions): Promise<void> {
 
   const concurrent = `audit · write · category update, ${CLIENTS} clients × 10 s`;
   if (selected(concurrent)) {
-    const r = await load({
-      url: `${o.base}/api/category/update`,
-      headers: o.auth,
-      connections: CLIENTS,
-      seconds: 10,
-      post: JSON.stringify(updateBody('Bench [<id>]')),
-    });
-    const sqlite = o.dialect === 'sqlite';
-    const wrong = r.non2xx + r.errors;
+    // each client its own category (one row each: what is shared is the trail and its chain) and keep-alive
+    // connection, as many calls as it can for 10 s
+    const clients = Array.from({ length: CLIENTS }, () => httpClient(o.port, o.auth));
+    const times: number[] = [];
+    let wrong = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      clients.map(async (c, k) => {
+        for (let i = 0; performance.now() - t0 < 10_000; i++) {
+          const a = await c.post('/api/category/update', { id: category + k, name: `Bench category ${k}-${i}`, status: 'Active' });
+          if (a.status !== 200) wrong++;
+          times.push(a.ms);
+        }
+        c.close();
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const t = summarise(times);
+    const judged = o.dialect === 'sqlite';
     o.record({
-      name: concurrent,
-      n: r.total.toLocaleString('en-US'),
-      p50: ms(r.p50),
-      p95: '-',
-      p99: ms(r.p99),
-      goal: sqlite ? `p95 ≤ ${WRITE_GOAL_MS} ms (judged at p97.5)` : 'reported',
-      result: wrong ? 'FAIL' : !sqlite ? 'INFO' : r.p97_5 <= WRITE_GOAL_MS ? 'PASS' : 'FAIL',
-      detail: `${Math.round(r.requestsPerSecond)} req/s, p97.5 ${ms(r.p97_5)} ms (autocannon has no p95)${wrong ? `, non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`,
+      ...o.latencyFigure(concurrent, t, WRITE_GOAL_MS, `${Math.round(times.length / seconds)} req/s${wrong ? `, ${wrong} not 200` : ''}`),
+      ...(judged ? {} : { goal: 'reported', result: 'INFO' as const }),
     });
+    if (wrong) o.record({ ...o.latencyFigure(`${concurrent} · not 200`, t, WRITE_GOAL_MS, `${wrong} answers not 200`), result: 'FAIL' });
   }
 
   const verify = 'audit · verify the chain (audit:verify)';

@@ -11,8 +11,6 @@ export interface LoadResult {
   requestsPerSecond: number;
   total: number;
   p50: number;
-  /** autocannon's nearest percentile above 95 */
-  p97_5: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -21,11 +19,9 @@ export interface LoadResult {
 
 const autocannonCli = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
-/** `post`: the JSON body each call POSTs instead of a GET, `[<id>]` in it replaced by a new id at each call. */
-export async function load(opts: { url: string; headers: Record<string, string>; connections: number; seconds: number; post?: string }): Promise<LoadResult> {
-  const headers = Object.entries({ ...opts.headers, ...(opts.post ? { 'content-type': 'application/json' } : {}) }).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const post = opts.post ? ['-m', 'POST', '-b', opts.post, '--idReplacement'] : [];
-  const args = [autocannonCli, '--json', '-c', String(opts.connections), '-d', String(opts.seconds), '-p', '1', ...post, ...headers, opts.url];
+export async function load(opts: { url: string; headers: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> {
+  const headers = Object.entries(opts.headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const args = [autocannonCli, '--json', '-c', String(opts.connections), '-d', String(opts.seconds), '-p', '1', ...headers, opts.url];
   // the child starts without the bench's V8 flags (execArgv is not passed on)
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024, timeout: (opts.seconds + 60) * 1000 });
   const result = JSON.parse(stdout);
@@ -33,7 +29,6 @@ export async function load(opts: { url: string; headers: Record<string, string>;
     requestsPerSecond: result.requests.average,
     total: result.requests.total,
     p50: result.latency.p50,
-    p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
