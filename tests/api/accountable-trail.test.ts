@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../src/server/modules/audit/chain';
 import { pruneTrail } from '../../src/server/modules/audit/retention';
+import { writeAudit } from '../../src/server/modules/audit/trail';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 
@@ -247,5 +248,21 @@ describe.each(dialects)('an accountable audit trail on %s', (dialect) => {
     // new entries chain on after
     expect((await post('/api/category/create', { name: ['After pruning'], status: ['Active'] })).statusCode).toBe(200);
     expect((await verifyChain(t.ctx.db)).breaks).toEqual([]);
+  });
+
+  it('answers other calls between the batches of a pruning', async () => {
+    // twenty entries past the retention, pruned one per batch
+    await writeAudit(t.ctx, Array.from({ length: 20 }, (_, i) => ({ actorId: adminId, action: 'update', entity: 'tag', entityId: i + 1 })));
+    const oldest = await t.ctx.db.selectFrom('audit_log').select('id').orderBy('id').limit(20).execute();
+    await t.ctx.db.updateTable('audit_log').set({ created_at: '2024-01-01T00:00:00.000Z' }).where('id', 'in', oldest.map((e) => e.id)).execute();
+    let pruned = false;
+    const pruning = pruneTrail(t.ctx, 365, 1).then((n) => {
+      pruned = true;
+      return n;
+    });
+    // a list asked once the pruning has begun is answered before its last batch
+    const listedWhilePruning = get('/api/audit?limit=1').then((res) => ({ status: res.statusCode, pruned }));
+    expect(await listedWhilePruning).toEqual({ status: 200, pruned: false });
+    expect(await pruning).toBe(20);
   });
 });

@@ -59,7 +59,7 @@ const START = Date.UTC(2018, 0, 1);
 const END = Date.UTC(2025, 5, 30);
 
 // mulberry32 over a per-row seed: cheap, good enough, deterministic everywhere
-function rowRandom(salt: number, n: number): () => number {
+export function rowRandom(salt: number, n: number): () => number {
   let a = (Math.imul(n, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -69,9 +69,9 @@ function rowRandom(salt: number, n: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-type Rng = () => number;
-const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
-const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
+export type Rng = () => number;
+export const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)];
+export const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
 
 /** created_at of row n of count: in order over START..END, jittered by up to a day. */
 function stamp(rng: Rng, n: number, count: number): string {

@@ -12,22 +12,25 @@ export interface Answer {
   ms: number;
 }
 
-/** GETs over a single keep-alive socket to the server on loopback, one at a time. */
+/** Calls over a single keep-alive socket to the server on loopback, one at a time: GETs, and POSTs of JSON. */
 export function httpClient(port: number, headers: Record<string, string>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string) =>
+  const call = (path: string, json?: unknown) =>
     new Promise<Answer>((resolve, reject) => {
       const t0 = performance.now();
-      const req = http.request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+      const body = json === undefined ? undefined : JSON.stringify(json);
+      const method = body === undefined ? 'GET' : 'POST';
+      const sent = body === undefined ? headers : { ...headers, 'content-type': 'application/json' };
+      const req = http.request({ host: '127.0.0.1', port, path, agent, method, headers: sent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
         res.on('error', reject);
       });
       req.on('error', reject);
-      req.end();
+      req.end(body);
     });
-  return { get, close: () => agent.destroy() };
+  return { get: (path: string) => call(path), post: (path: string, json: unknown) => call(path, json), close: () => agent.destroy() };
 }
 
 /** A CSV download read and thrown away as it comes: its status, bytes, records (CRLF outside quotes) and time. */

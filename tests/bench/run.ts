@@ -20,6 +20,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { AUDIT_FULL, AUDIT_QUICK, auditCases, auditFigures, prepareAudit } from './audit';
 import { BROWSER_FIGURES, browserBench, ensureAdminBuild } from './browser';
 import { type Case, listCases, orderParam } from './cases';
 import { FULL_SIZE, QUICK_SIZE, type SeedParams, TERMS } from './data';
@@ -40,6 +41,7 @@ const { values: opt } = parseArgs({
     spots: { type: 'string' },
     reports: { type: 'string' },
     comments: { type: 'string' },
+    'audit-entries': { type: 'string' },
     runs: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '5' },
     'min-runs': { type: 'string', default: '10' },
@@ -111,7 +113,8 @@ const latencyFigure = (name: string, t: Timing, goalMs: number, detail: string):
 
 const config = loadConfig(
   {},
-  { dataDir: '', databaseUrl: pgUrl, adminDist: '', accessTokenTtlSeconds: 24 * 3600 },
+  // the seeded trail spans two years: the bench prunes it itself (audit.ts), not the server at start
+  { dataDir: '', databaseUrl: pgUrl, adminDist: '', accessTokenTtlSeconds: 24 * 3600, auditRetentionDays: 0 },
 );
 const admin = { adminEmail: config.adminEmail, adminPassword: config.adminPassword, scryptN: config.passwordScryptN };
 const sqliteFile = sqliteCacheFile(opt['cache-dir'], params);
@@ -142,6 +145,9 @@ if (applied.length) {
   await sql`ANALYZE`.execute(database.db);
   console.log(`  ANALYZE after the migration: ${((performance.now() - tAnalyze) / 1000).toFixed(1)} s`);
 }
+// the audit trail's entries, when its figures will run (a seed of their own, kept like the others)
+const auditSelected = !only || /audit/i.test(only.source);
+const auditSeed = auditSelected ? await prepareAudit(database, dialect, params, num(opt['audit-entries'], opt.quick ? AUDIT_QUICK : AUDIT_FULL)) : undefined;
 // the real built admin (dist/), built first when the browser figures will run and it is missing or stale
 const browserSelected = !opt['skip-browser'] && BROWSER_FIGURES.some((name) => !only || only.test(name));
 const adminDist = browserSelected ? ensureAdminBuild(REPO) : path.join(REPO, 'dist');
@@ -236,7 +242,7 @@ async function measureCase(c: Case) {
 // list and dashboard times are the database's work: no answer is kept between two calls (the load
 // figures below are taken both ways)
 ctx.answerCache.ttlMs = 0;
-const cases = listCases(params).filter((c) => !only || only.test(c.name));
+const cases = [...listCases(params), ...(auditSeed ? auditCases(auditSeed) : [])].filter((c) => !only || only.test(c.name));
 // the server's code paths compiled before the first figure (each case has its own warm-up too)
 for (const c of listCases(params).filter((x) => / · first page$/.test(x.name))) {
   for (let i = 0; i < 20; i++) await client.get(c.url);
@@ -247,6 +253,9 @@ const floorMs = cases.length ? await transportFloor(cases[0].url) : undefined;
 const tLists = performance.now();
 for (const c of cases) await measureCase(c);
 if (cases.length) console.log(`lists: ${cases.length} cases in ${((performance.now() - tLists) / 1000).toFixed(0)} s`);
+if (auditSeed) {
+  await auditFigures({ ctx, database, dialect, port, base, auth, only, listGoalMs: LIST_GOAL_MS, timing, record, latencyFigure });
+}
 
 /**
  * What any HTTP answer costs here before the server does any work: a bare Fastify route answering the
@@ -475,7 +484,7 @@ const table = [
   `### Bench: ${dialect} ${dbVersion}, ${new Date().toISOString().slice(0, 10)}`,
   '',
   `${thousands(params.posts)} posts, ${thousands(params.users)} users (+ ${params.subAdmins} sub-admins), ${thousands(params.spots)} spots, ` +
-    `${thousands(params.reports)} reports, ${thousands(params.comments)} comments; ${seedLine}. ` +
+    `${thousands(params.reports)} reports, ${thousands(params.comments)} comments${auditSeed ? `, ${thousands(auditSeed.entries)} audit entries` : ''}; ${seedLine}. ` +
     `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, node ${process.version}, load average ${loadavg(loadBefore)} before the figures, ${loadavg(loadAfter)} after. ` +
     'Times in ms over HTTP on loopback, n = runs.',
   '',

@@ -2,6 +2,7 @@
 // small batches of their own short transaction each, so that pruning a large backlog never holds the
 // database for long (SQLite has one writer). Before each batch goes, the hash of its last entry is kept
 // as the chain's anchor (chain.ts), so the entries that stay still verify. The pruning itself is an entry.
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { CHAIN_ANCHOR } from './chain';
@@ -34,6 +35,9 @@ export async function pruneTrail(ctx: Pick<AppContext, 'db' | 'dialect'>, days: 
     });
     removed += gone;
     if (gone < batch) break;
+    // SQLite's driver answers synchronously: without a turn of the event loop between batches, the
+    // server would read no request (and answer none) until the last batch of a backlog had gone
+    await eventLoopTurn();
   }
   return removed;
 }
