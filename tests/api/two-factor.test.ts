@@ -51,6 +51,7 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     const setup = (await post('/api/auth/two-factor/setup', {}, token)).json().data as { secret: string; uri: string; qr: string };
     const enable = await post('/api/auth/two-factor/enable', { code: codeOf(setup.secret) }, token);
     expect(enable.statusCode).toBe(200);
+    await t.ctx.background.drain(); // the "two-factor is on" mail is out before the test's own mails
     return { id, token, secret: setup.secret, recoveryCodes: enable.json().data.recovery_codes as string[] };
   }
 

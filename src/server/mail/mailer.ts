@@ -65,6 +65,9 @@ function createTransportMailer(opts: MailerOptions): Mailer {
   }
   // streamTransport builds the real RFC 822 message without sending it.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // two mails to one person in the same millisecond must not share a file name (the second would replace
+  // the first): a per-process sequence follows the time, and a file is never overwritten
+  let sequence = 0;
   return {
     ownOrigin,
     log,
@@ -72,8 +75,9 @@ function createTransportMailer(opts: MailerOptions): Mailer {
       const info = await transport.sendMail({ from: FROM, ...m, text: m.text ?? htmlToText(m.html) });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sequence++ % 1e6).padStart(6, '0')}`;
+      const file = path.join(opts.outboxDir, `${stamp}-${safeTo}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { flag: 'wx' });
     },
   };
 }
