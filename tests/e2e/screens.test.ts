@@ -44,7 +44,23 @@ const WALK_SHOTS = path.join('test-results', 'screens');
 /** the screens that are lists (the others are pages of their own) */
 const LISTS = SCREENS.filter((screen) => !['/dashboard', '/chat', '/aiItineraries', '/profile'].includes(screen));
 /** the empty state of a list in each language: never the answer to a failed request */
+/** user content in a left-to-right script, and mixed with Arabic and a number, as moderators meet it */
+const ADVERT = 'This looks like an advert.';
+const MIXED = 'Grand Bazaar — مرحبا 123 test (mixed ltr/rtl)';
 const NO_RECORDS = new RegExp([en, tr, ar].flatMap((c) => [c.app.no_records, c.app.no_data]).map((t) => t.replace(/[.*+?^${}()|[\]\\!]/g, '\\$&')).join('|'));
+
+/** The session and the language as the admin stores them after signing in (a page's init script). */
+function signedIn({ session, locale }: { session: unknown; locale: string }) {
+  if (localStorage.getItem('token')) return;
+  const { token: access, refresh_token, user } = session as { token: string; refresh_token: string; user: { role: string; status: string; permissions: string[] } };
+  localStorage.setItem('token', access);
+  localStorage.setItem('refresh_token', refresh_token);
+  localStorage.setItem('userRole', user.role);
+  localStorage.setItem('statusData', user.status);
+  localStorage.setItem('permissions', JSON.stringify(user.permissions));
+  localStorage.setItem('user', JSON.stringify(user));
+  localStorage.setItem('RaStorebackoffice.locale', JSON.stringify(locale));
+}
 
 /**
  * What is wrong with the page as shown: sideways scrolling, controls off-screen, raw catalogue keys,
@@ -122,15 +138,25 @@ function unlabelledCards(page: Page): Promise<string[]> {
 }
 
 /**
- * In Arabic, text that starts in a left-to-right script (user content: names, reasons, emails) sits in an
- * element that isolates its direction (dir="auto"/"ltr", <bdi>, unicode-bidi isolate or plaintext), else
- * "This looks like an advert." is shown as ".This looks like an advert".
+ * In Arabic, text that starts in a left-to-right script (user content: names, reasons, emails) is laid out
+ * left to right: the element that sets its paragraph's direction is isolated by its content (dir="auto",
+ * <bdi>, unicode-bidi: plaintext) or is left to right; else "This looks like an advert." reads
+ * ".This looks like an advert" and mixed text is reordered.
  */
 function unisolatedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const isolates = (el: Element) =>
-      el.tagName === 'BDI' || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || (el !== document.documentElement && el.hasAttribute('dir')) || ['isolate', 'plaintext', 'isolate-override'].includes(getComputedStyle(el).unicodeBidi);
+    /** 'ok' or 'wrong' when `el` decides the direction of text inside it, undefined when it passes it on */
+    const decides = (el: Element): 'ok' | 'wrong' | undefined => {
+      const dir = el.getAttribute('dir');
+      if (el !== document.documentElement && dir) return dir === 'rtl' ? 'wrong' : 'ok';
+      if (el.tagName === 'BDI' || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return 'ok';
+      const style = getComputedStyle(el);
+      if (style.unicodeBidi === 'plaintext') return 'ok';
+      const inline = style.display.startsWith('inline') && style.display !== 'inline-block' && style.display !== 'inline-flex';
+      if (!inline || style.unicodeBidi.includes('isolate')) return style.direction === 'ltr' ? 'ok' : 'wrong';
+      return undefined;
+    };
     const walker = document.createTreeWalker(document.querySelector('main') ?? document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
@@ -138,9 +164,9 @@ function unisolatedText(page: Page): Promise<string[]> {
       if (!firstStrong || /[\u0590-\u08FF]/.test(firstStrong)) continue;
       const holder = node.parentElement;
       if (!holder || holder.closest('script, style, svg') || holder.getBoundingClientRect().width === 0) continue;
-      let isolated = false;
-      for (let el: Element | null = holder; el && el !== document.body; el = el.parentElement) if (isolates(el)) { isolated = true; break; }
-      if (!isolated) found.push(`"${text.trim().slice(0, 40)}" is not direction-isolated`);
+      let verdict: 'ok' | 'wrong' | undefined;
+      for (let el: Element | null = holder; el && !verdict; el = el.parentElement) verdict = decides(el);
+      if (verdict !== 'ok') found.push(`"${text.trim().slice(0, 40)}" is laid out right to left`);
     }
     return [...new Set(found)].slice(0, 5);
   });
@@ -241,21 +267,7 @@ describe('every menu screen fits and is translated', () => {
         const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: size.mobile, hasTouch: size.mobile, locale: 'en-US' });
         const page = await context.newPage();
         page.setDefaultTimeout(15000);
-        // the session and the language as the admin stores them after signing in
-        await page.addInitScript(
-          ({ session, locale }) => {
-            if (localStorage.getItem('token')) return;
-            const { token: access, refresh_token, user } = session as { token: string; refresh_token: string; user: { role: string; status: string; permissions: string[] } };
-            localStorage.setItem('token', access);
-            localStorage.setItem('refresh_token', refresh_token);
-            localStorage.setItem('userRole', user.role);
-            localStorage.setItem('statusData', user.status);
-            localStorage.setItem('permissions', JSON.stringify(user.permissions));
-            localStorage.setItem('user', JSON.stringify(user));
-            localStorage.setItem('RaStorebackoffice.locale', JSON.stringify(locale));
-          },
-          { session: token, locale: language },
-        );
+        await page.addInitScript(signedIn, { session: token, locale: language });
         const wrong: string[] = [];
         try {
           for (const screen of SCREENS) {
@@ -304,6 +316,46 @@ describe('every menu screen fits and is translated', () => {
         expect(wrong).toEqual([]);
       });
     }
+  }
+
+  // Moderators read reported content in Arabic: a Latin reason and a mixed-direction description keep their
+  // own order on every detail screen (M8), and the detail screens fit and name their controls.
+  for (const size of SIZES) {
+    it(`detail screens in Arabic, ${size.name}`, { timeout: 120_000 }, async () => {
+      const { db } = server.ctx;
+      const post = await db.selectFrom('posts').select('id').where('type', '=', 'post').orderBy('id').executeTakeFirstOrThrow();
+      await db.updateTable('posts').set({ description: MIXED }).where('id', '=', post.id).execute();
+      const itinerary = await db.selectFrom('posts').select(['id', 'title']).where('type', '=', 'itinerary').orderBy('id').executeTakeFirstOrThrow();
+      const report = await db.selectFrom('reports').select('id').where('type', '=', 'post').orderBy('id').executeTakeFirstOrThrow();
+      await db.updateTable('reports').set({ reason: ADVERT }).where('id', '=', report.id).execute();
+      const people = await db.selectFrom('users').select(['id', 'name', 'user_type']).where('user_type', 'in', ['User', 'Sub-Admin']).orderBy('id').execute();
+      const user = people.find((p) => p.user_type === 'User');
+      const subAdmin = people.find((p) => p.user_type === 'Sub-Admin');
+      if (!user || !subAdmin) throw new Error('the demo seed has users and sub-admins');
+      const screens: [string, string][] = [
+        [`/user/${user.id}`, user.name],
+        [`/subadmin/${subAdmin.id}`, subAdmin.name],
+        [`/post/${post.id}`, 'Grand Bazaar'],
+        [`/itinerary/${itinerary.id}`, itinerary.title],
+        [`/report/${report.id}`, ADVERT],
+      ];
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: size.mobile, hasTouch: size.mobile, locale: 'en-US' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15000);
+      await page.addInitScript(signedIn, { session: token, locale: 'ar' });
+      const wrong: string[] = [];
+      try {
+        for (const [screen, shown] of screens) {
+          await page.goto(`${server.baseUrl}${screen}`);
+          await page.locator('main').getByText(shown).first().waitFor();
+          for (const p of await problems(page, size.name === 'wide', 'ar')) wrong.push(`${screen}: ${p}`);
+          await page.screenshot({ path: path.join(WALK_SHOTS, `${size.name}-ar${screen.replace(/\//g, '-')}.png`) });
+        }
+      } finally {
+        await context.close();
+      }
+      expect(wrong).toEqual([]);
+    });
   }
 
   it('keeps the users list in 1280 px with Location and Spots behind the column chooser', async () => {
