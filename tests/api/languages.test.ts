@@ -59,4 +59,12 @@ describe.each(dialects)('Turkish and Arabic text on %s', (dialect) => {
     const typed = await post('/api/page', { title: 'Gizlilik', slug: 'gizlilik-şartları-çğüö', status: 'Active', description: '<p>x</p>' });
     expect(typed.json().data.data.slug).toBe('gizlilik-sartlari-cguo');
   });
+
+  it('keeps the language with the profile and gives it back at the next sign-in (m25)', async () => {
+    const save = (language: string) => post('/api/auth/user/preferences', { preferences: { language } });
+    expect((await save('xx')).statusCode).toBe(400);
+    expect((await save('ar')).statusCode).toBe(200);
+    const again = await loginAs(t, ADMIN.email, ADMIN.password);
+    expect((again.user as unknown as { preferences: { language?: string } }).preferences.language).toBe('ar');
+  });
 });
