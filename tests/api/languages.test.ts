@@ -67,4 +67,27 @@ describe.each(dialects)('Turkish and Arabic text on %s', (dialect) => {
     const again = await loginAs(t, ADMIN.email, ADMIN.password);
     expect((again.user as unknown as { preferences: { language?: string } }).preferences.language).toBe('ar');
   });
+
+  it('sorts names in the Turkish alphabet, through the sort key index (m8)', async () => {
+    const names = ['Zoos', 'Çay bahçesi', 'Cami', 'Ödemiş', 'Otel', 'İzmir', 'Ilgaz', 'Dağ', 'Şile', 'Sahil'];
+    expect((await post('/api/category/create', { name: names, status: names.map(() => 'Active') })).statusCode).toBe(200);
+    const sorted = async (direction: string) =>
+      (await get(`/api/category?limit=100&order=${encodeURIComponent(JSON.stringify({ name: 'name', direction, type: 'string' }))}`)).json().data.data
+        .map((r: { name: string }) => r.name)
+        .filter((n: string) => names.includes(n));
+    const expected = ['Cami', 'Çay bahçesi', 'Dağ', 'Ilgaz', 'İzmir', 'Otel', 'Ödemiş', 'Sahil', 'Şile', 'Zoos'];
+    expect(await sorted('ASC')).toEqual(expected);
+    expect(await sorted('DESC')).toEqual([...expected].reverse());
+    // the order walks the index, not a sort of every row
+    const plan =
+      dialect === 'postgres'
+        ? await t.ctx.db.transaction().execute(async (trx) => {
+            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+            return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM categories ORDER BY name_sort, id LIMIT 10`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join(' ');
+          })
+        : (await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM categories ORDER BY name_sort, id LIMIT 10`.execute(t.ctx.db)).rows.map((r) => r.detail).join(' ');
+    expect(plan).toContain('categories_name_sort');
+    expect(plan).not.toMatch(/TEMP B-TREE|Sort/);
+  });
 });
+
