@@ -9,6 +9,12 @@
  */
 export const ISOLATED = { unicodeBidi: 'plaintext' } as const;
 
+/**
+ * ISOLATED for a block of its own (a detail's value, a title): still aligned with its label at the page's
+ * start ('left', which the right-to-left styles turn into 'right'), whatever the direction of its text.
+ */
+export const ISOLATED_BLOCK = { ...ISOLATED, textAlign: 'left' } as const;
+
 /** FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: plain text's <bdi>, for values put into a sentence. */
 export const isolateText = (value: string) => `\u2068${value}\u2069`;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Confirm, useDelete, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { decodeNumericEntities } from '../../shared/text';
-import { ISOLATED } from '../bidi';
+import { ISOLATED_BLOCK } from '../bidi';
 import type { PostDetail } from '../resources/post/types';
 import { HistoryPanel } from './audit/History';
 import { useFormatDate } from './dates';
@@ -45,7 +45,7 @@ function PostDetailCard({ itinerary }: { itinerary: boolean }) {
   return (
     <Card>
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom sx={ISOLATED}>
+        <Typography variant="h5" component="h1" gutterBottom sx={ISOLATED_BLOCK}>
           {decodeNumericEntities(post.title)}
         </Typography>
         {post.deleted_at && <Chip color="error" size="small" label={translate('app.post.deleted')} sx={{ mb: 1 }} />}
