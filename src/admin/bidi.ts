@@ -18,8 +18,19 @@ export const ISOLATED_BLOCK = { ...ISOLATED, textAlign: 'left' } as const;
 /** FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE: plain text's <bdi>, for values put into a sentence. */
 export const isolateText = (value: string) => `\u2068${value}\u2069`;
 
-/** A translation's interpolated strings, each isolated (numbers and the default text `_` as they are). */
+/** A letter of a left-to-right script (Latin, Greek, Cyrillic…): what reorders an Arabic sentence. */
+const LEFT_TO_RIGHT_LETTER = /[^\P{L}\p{Script=Arabic}]/u;
+
+/** A slot marked with control characters, which its caller fills and isolates itself (ai/SuggestionTitle.tsx). */
+// eslint-disable-next-line no-control-regex -- the marks are control characters
+const MARKED_SLOT = /[\u0000-\u0008]/;
+
+/**
+ * A right-to-left translation's interpolated strings that hold left-to-right letters, each isolated
+ * ("حذف ⁨Lyon Food Hall⁩؟"); Arabic values, numbers, marked slots and the default text `_` stay as they are.
+ */
 export function isolateValues(options: Record<string, unknown> | undefined) {
   if (!options) return options;
-  return Object.fromEntries(Object.entries(options).map(([key, value]) => [key, key !== '_' && typeof value === 'string' ? isolateText(value) : value]));
+  const isolated = (key: string, value: unknown) => key !== '_' && typeof value === 'string' && LEFT_TO_RIGHT_LETTER.test(value) && !MARKED_SLOT.test(value);
+  return Object.fromEntries(Object.entries(options).map(([key, value]) => [key, isolated(key, value) ? isolateText(value as string) : value]));
 }
