@@ -3,7 +3,7 @@ import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { canAccess, homePath } from '../shared/access';
-import { createI18nProvider, isLocale, loadCatalogue, type Locale, loadingText, RTL_LOCALES } from './i18n';
+import { createI18nProvider, isLocale, loadCatalogue, type Locale, RTL_LOCALES, themeTexts } from './i18n';
 import { STORE_NAME } from './i18n/locales';
 import { Layout } from './layout/Layout';
 import { lazyNamed } from './lazy';
@@ -111,7 +111,7 @@ function ThemedApp() {
   });
   const { direction, locale } = useLocaleDirection(i18nProvider.getLocale() as Locale);
   const { preferences } = usePreferences();
-  const theme = useMemo(() => themeFor(direction, preferences, loadingText(locale)), [direction, preferences, locale]);
+  const theme = useMemo(() => themeFor(direction, preferences, themeTexts(locale)), [direction, preferences, locale]);
   useEffect(() => {
     document.documentElement.style.fontSize = rootFontSize(preferences.fontScale);
   }, [preferences.fontScale]);

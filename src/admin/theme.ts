@@ -3,6 +3,7 @@
 // (colour scheme, light or dark, custom scrollbars) and the layout constants of spec §9 shape it too.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { ISOLATED } from './bidi';
 import { DEFAULT_PREFERENCES, LAYOUT, type Preferences } from '../shared/preferences';
 import { DARK_BACKGROUND, lighten, SCHEMES } from './colours';
 
@@ -22,7 +23,11 @@ export async function loadEmotionCache(direction: Direction): Promise<void> {
 /** A direction's emotion cache, once loadEmotionCache made it (left-to-right until then). */
 export const emotionCache = (direction: Direction): EmotionCache => emotionCaches[direction] ?? emotionCaches.ltr!;
 
-export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREFERENCES, loadingLabel = 'Loading...'): RaThemeOptions {
+/** Texts MUI components show without react-admin's i18n, in the person's language (i18n/index.ts themeTexts). */
+export type ThemeTexts = { loading: string; open: string; close: string; clear: string; noOptions: string };
+const ENGLISH_TEXTS: ThemeTexts = { loading: 'Loading...', open: 'Open', close: 'Close', clear: 'Clear', noOptions: 'No options' };
+
+export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREFERENCES, texts: ThemeTexts = ENGLISH_TEXTS): RaThemeOptions {
   const scheme = SCHEMES[prefs.scheme];
   const dark = prefs.mode === 'dark';
   return {
@@ -43,7 +48,9 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
     components: {
       ...defaultTheme.components,
       // progress indicators (react-admin's refresh spinner among them) say what they are
-      MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      MuiCircularProgress: { defaultProps: { 'aria-label': texts.loading } },
+      // the pickers' open/clear buttons are named in the person's language (m28: "Open" in Arabic)
+      MuiAutocomplete: { defaultProps: { openText: texts.open, closeText: texts.close, clearText: texts.clear, noOptionsText: texts.noOptions, loadingText: texts.loading } },
       // react-admin puts a row checkbox's aria-label on MUI's wrapper span: move it to the input
       MuiCheckbox: {
         defaultProps: {
@@ -53,6 +60,12 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
           },
         },
       },
+      // user content (names, reasons, descriptions) in the direction of its own text (bidi.ts, M8)
+      MuiTableCell: { styleOverrides: { body: ISOLATED } },
+      MuiListItemText: { styleOverrides: { primary: ISOLATED, secondary: ISOLATED } },
+      MuiChip: { styleOverrides: { label: ISOLATED } },
+      MuiSnackbarContent: { styleOverrides: { message: ISOLATED } },
+      MuiDialogContentText: { styleOverrides: { root: ISOLATED } },
       MuiCssBaseline: {
         styleOverrides: prefs.customScrollbars
           ? {

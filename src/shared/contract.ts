@@ -109,14 +109,34 @@ export interface DashboardStatistics {
   report: number;
 }
 
-/** Format used for every date shown in lists and details (spec: MM/DD/yyyy). */
-export function formatDate(value: string | Date | null | undefined): string {
+/**
+ * The date pattern of each language: the spec's MM/DD/yyyy in English (spec §2/§9), the day first in
+ * Turkish (dd.MM.yyyy) and Arabic (dd/MM/yyyy, Latin digits as the rest of the product shows them).
+ */
+export const DATE_PATTERNS = { en: 'MM/dd/yyyy', tr: 'dd.MM.yyyy', ar: 'dd/MM/yyyy' } as const;
+export type DateLanguage = keyof typeof DATE_PATTERNS;
+const datePattern = (language: string) => DATE_PATTERNS[language as DateLanguage] ?? DATE_PATTERNS.en;
+
+/** A date in a language's pattern: every date shown in lists, details and History (spec: MM/DD/yyyy in English). */
+export function formatDate(value: string | Date | null | undefined, language = 'en'): string {
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  const mm = String(d.getMonth() + 1).padStart(2, '0');
-  const dd = String(d.getDate()).padStart(2, '0');
-  return `${mm}/${dd}/${d.getFullYear()}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return datePattern(language).replace('MM', two(d.getMonth() + 1)).replace('dd', two(d.getDate())).replace('yyyy', String(d.getFullYear()));
+}
+
+/** A date typed in a language's pattern ('26.11.2026' in Turkish) as yyyy-MM-dd, or null when it is not one. */
+export function parseDate(typed: string, language = 'en'): string | null {
+  const pattern = datePattern(language);
+  const parts = typed.trim().split(/[./-]/);
+  const order = pattern.split(/[./]/);
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+  const at = (name: string) => Number(parts[order.indexOf(name)]);
+  const [y, m, d] = [at('yyyy'), at('MM'), at('dd')];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1000 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
 }
 
 /** A place as the spot and post forms store it (spec §3: choosing a place fills these). */

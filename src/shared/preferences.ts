@@ -35,6 +35,8 @@ export const preferencesSchema = z.object({
   /** the quick panel (today, shortcuts, what waits for moderation), opened from the toolbar */
   rightSidePanel: z.object({ display: z.boolean().default(true) }).default({ display: true }),
   customScrollbars: z.boolean().default(true),
+  /** the language the person last chose (m25); none until they choose one: the browser's stays */
+  language: z.enum(['en', 'tr', 'ar']).optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

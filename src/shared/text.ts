@@ -9,24 +9,47 @@ export function decodeNumericEntities(text: string): string {
   });
 }
 
-/** Category names: first letter capitalised, the rest lower case (spec §3). */
-export function capitaliseFirst(name: string): string {
-  const lower = name.toLocaleLowerCase('en');
-  return lower.charAt(0).toLocaleUpperCase('en') + lower.slice(1);
+/** Letters only Turkish writes among the Latin ones: text holding one is cased by Turkish rules. */
+const TURKISH_LETTERS = /[ğĞşŞıİ]/;
+const caseLocale = (text: string) => (TURKISH_LETTERS.test(text) ? 'tr' : 'en');
+
+/**
+ * Lower case as the spec's "lower-cased on entry" means it: Turkish-looking text by Turkish rules
+ * (İ -> i, I -> ı), any other text by English ones, and never an i with a combining dot (U+0307), which
+ * English rules make of İ ('İstanbul' -> 'i̇stanbul', a name that only looks like 'istanbul').
+ */
+export function lowerCase(text: string): string {
+  return caseLocale(text) === 'tr' ? text.toLocaleLowerCase('tr') : text.replaceAll('İ', 'i').toLocaleLowerCase('en').replaceAll('i\u0307', 'i');
 }
 
-/** The case-insensitive key that makes two names duplicates. */
-export const nameKey = (name: string): string => decodeNumericEntities(name).trim().toLocaleLowerCase('en');
+/** Category names: first letter capitalised, the rest lower case (spec §3), Turkish ones by Turkish rules. */
+export function capitaliseFirst(name: string): string {
+  const lower = lowerCase(name);
+  return lower.charAt(0).toLocaleUpperCase(caseLocale(name)) + lower.slice(1);
+}
+
+/**
+ * The case-insensitive key that makes two names duplicates: lower case with the dotted and dotless i
+ * as one letter, so 'İstanbulGezisi', 'ISTANBULGEZISI' and 'ıstanbulgezısı' are one name.
+ */
+export const nameKey = (name: string): string => lowerCase(decodeNumericEntities(name).trim().normalize('NFC')).replaceAll('ı', 'i');
 
 /** What a slug may hold: letters and digits of any alphabet, single dashes between them. */
 export const SLUG_PATTERN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
 
-/** 'Terms & Conditions!' -> 'terms-conditions'. Letters of any alphabet are kept. */
+/** Latin letters that have no ASCII base letter to decompose to. */
+const LATIN_TO_ASCII: Record<string, string> = { ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
+const UNDECOMPOSED_LATIN = /[ıßæœøłđðþ]/g;
+
+/**
+ * 'Terms & Conditions!' -> 'terms-conditions', 'Kargo ve İade Koşulları' -> 'kargo-ve-iade-kosullari':
+ * Latin letters become ASCII ones; the letters of another alphabet (an Arabic title) are kept.
+ */
 export function slugify(title: string): string {
-  return title
+  return lowerCase(title)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('en')
+    .replace(UNDECOMPOSED_LATIN, (c) => LATIN_TO_ASCII[c])
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);

@@ -74,7 +74,7 @@ describe('lists and details', () => {
     expect(expected.every((u) => u.status === 'Active')).toBe(true);
 
     await signInAndOpen(page, '/user');
-    await page.getByRole('cell', { name: 'Ilkay Idle' }).waitFor();
+    await page.getByRole('cell', { name: 'Ilkay Idle', exact: true }).waitFor();
     await page.getByPlaceholder('Search for Username, Email, Phone and Status').fill('Active');
     await page.waitForURL((url) => decodeURIComponent(url.search).includes('Active'));
     await expect

@@ -169,6 +169,19 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * The language a test chose follows the person (it is saved with the profile): the next test starts, as
+ * a fresh browser would without it, in the browser's language.
+ */
+async function forgetLanguages(server: Server) {
+  const db = server.ctx.db;
+  const rows = await db.selectFrom('users').select(['id', 'preferences']).where('preferences', 'like', '%"language"%').execute();
+  for (const { id, preferences } of rows) {
+    const { language: _language, ...rest } = JSON.parse(preferences!) as Record<string, unknown>;
+    await db.updateTable('users').set({ preferences: JSON.stringify(rest) }).where('id', '=', id).execute();
+  }
+}
+
+/**
  * Registers the hooks of a browser test file: one server and one browser for the file, a fresh browser
  * context (so a fresh localStorage) for each test. Read `.server` and `.page` inside the tests.
  */
@@ -185,6 +198,9 @@ export function useBrowserSuite() {
   beforeEach(async () => {
     Object.assign(suite, await newPage(suite.browser));
   });
-  afterEach(async () => suite.context?.close());
+  afterEach(async () => {
+    await suite.context?.close();
+    await forgetLanguages(suite.server);
+  });
   return suite;
 }

@@ -52,7 +52,7 @@ function renderFaq(locale: Locale = 'en', path = '/faq') {
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 async function rowMenu(text: string, item: string) {
-  fireEvent.click(within(rowOf(text)).getByRole('button', { name: 'Actions' }));
+  fireEvent.click(within(rowOf(text)).getByRole('button', { name: /^Actions for / }));
   fireEvent.click(await screen.findByRole('menuitem', { name: item }));
 }
 

@@ -84,7 +84,7 @@ export function ImageSlider({ images, open, onClose, start = 0 }: { images: Slid
           </IconButton>
         )}
         <Typography role="status" sx={{ position: 'absolute', bottom: 24, width: '100%', textAlign: 'center' }}>
-          {current?.caption ? `${current.caption} · ` : ''}
+          {current?.caption ? <><bdi>{current.caption}</bdi> · </> : ''}
           {translate('app.slider.position', { n: count ? index + 1 : 0, total: count })}
         </Typography>
       </Box>

@@ -1,12 +1,13 @@
 import { Avatar, Box, Card, CardContent, Divider, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatDate } from '../../shared/contract';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
 import { StatusChip } from './lists';
+import { useFormatDate } from './dates';
 
 function PersonDetail({ withCounts }: { withCounts: boolean }) {
+  const formatDate = useFormatDate();
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;

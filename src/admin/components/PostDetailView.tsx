@@ -3,10 +3,11 @@ import { Avatar, Box, Card, CardContent, Chip, Divider, Grid, List, ListItem, Li
 import { useState } from 'react';
 import { Button, Confirm, useDelete, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { formatDate } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
+import { ISOLATED_BLOCK } from '../bidi';
 import type { PostDetail } from '../resources/post/types';
 import { HistoryPanel } from './audit/History';
+import { useFormatDate } from './dates';
 import { DetailItem, DetailPage } from './detail';
 import { RouteMap } from './RouteMap';
 import { useServerMessage } from './useServerMessage';
@@ -36,6 +37,7 @@ export function PostDetailView({ config }: { config: PostDetailConfig }) {
 function PostDetailCard({ itinerary }: { itinerary: boolean }) {
   const post = useRecordContext<PostDetail>();
   const translate = useTranslate();
+  const formatDate = useFormatDate();
   if (!post || !Array.isArray(post.postSpot)) return <Typography sx={{ p: 3 }}>{translate('app.loading')}</Typography>;
   const planned = post.is_planeed === '0';
   const stops = post.postSpot.filter((s) => s.spot.latitude !== null && s.spot.longitude !== null);
@@ -43,7 +45,7 @@ function PostDetailCard({ itinerary }: { itinerary: boolean }) {
   return (
     <Card>
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h1" gutterBottom sx={ISOLATED_BLOCK}>
           {decodeNumericEntities(post.title)}
         </Typography>
         {post.deleted_at && <Chip color="error" size="small" label={translate('app.post.deleted')} sx={{ mb: 1 }} />}

@@ -4,7 +4,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Confirm, useDelete, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { Confirm, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useServerMessage } from './useServerMessage';
 
@@ -29,6 +29,7 @@ export interface RowActionsProps {
 export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, deletedKey }: RowActionsProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
+  const representation = useGetRecordRepresentation(resource);
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -66,7 +67,7 @@ export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, d
 
   return (
     <>
-      <IconButton aria-label={translate('app.actions.menu')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      <IconButton aria-label={translate('app.localised.row_menu', { name: String(representation(record)) })} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { type ReactNode, useCallback } from 'react';
 import { Button, ShowBase, Title, useNotify, useShowContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { ISOLATED_BLOCK } from '../bidi';
 import { useServerMessage } from './useServerMessage';
 
 /** One labelled value of a read-only detail; '----' when there is none (spec §2). */
@@ -13,7 +14,9 @@ export function DetailItem({ label, children, wide }: { label: string; children:
       <Typography variant="caption" color="text.secondary">
         {translate(label)}
       </Typography>
-      <Typography component="div">{children ?? '----'}</Typography>
+      <Typography component="div" sx={ISOLATED_BLOCK}>
+        {children ?? '----'}
+      </Typography>
     </Grid>
   );
 }

@@ -3,8 +3,9 @@
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import { DataTable, type DataTableProps, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { formatDate, PAGE_SIZES } from '../../shared/contract';
+import { PAGE_SIZES } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
+import { useFormatDate } from './dates';
 import { ExportCsvButton } from './ExportCsvButton';
 
 /**
@@ -64,9 +65,10 @@ export function DecodedText({ source, lines }: { source: string; lines?: number 
   const record = useRecordContext();
   const value = record?.[source];
   const text = typeof value === 'string' ? decodeNumericEntities(value) : '';
-  if (!lines) return <span>{text}</span>;
+  // in the direction of its own text (M8: an English reason in the Arabic list keeps its full stop at its end)
+  if (!lines) return <span dir="auto">{text}</span>;
   return (
-    <Typography variant="body2" title={text} sx={{ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+    <Typography variant="body2" title={text} dir="auto" sx={{ display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
       {text}
     </Typography>
   );
@@ -90,6 +92,7 @@ export function ClippedText({ source, width, decode }: { source: string; width: 
 
 export function DateCell({ source }: { source: string }) {
   const record = useRecordContext();
+  const formatDate = useFormatDate();
   return <span>{formatDate(record?.[source] as string | undefined)}</span>;
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { DeclaredField } from '../../shared/resources/fields';
+import { lowerCase } from '../../shared/text';
 
 /** The label of a choice: a status reads from `app.status.*` (translated), another choice as it is. */
 export function useChoiceLabel() {
@@ -12,7 +13,7 @@ export function useChoiceLabel() {
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 
 /** How a typed value is kept while it is typed (`typed` of the declaration). */
-const TYPED = { lowercase: (typed: string) => typed.toLocaleLowerCase('en') } as const;
+const TYPED = { lowercase: lowerCase } as const;
 /** a text is kept as typed (an emptied input stays '', which the form's rule reads as blank) */
 const asTyped = (typed: string) => typed;
 

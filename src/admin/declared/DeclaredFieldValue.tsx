@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
-import { formatDate } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
 import type { DeclaredField } from '../../shared/resources/fields';
+import { useFormatDate } from '../components/dates';
 import { ClippedText, DecodedText, StatusChip } from '../components/lists';
 import { useChoiceLabel } from './DeclaredFieldInput';
 
@@ -9,6 +9,7 @@ import { useChoiceLabel } from './DeclaredFieldInput';
 export function DeclaredFieldValue({ field, inList }: { field: DeclaredField; inList?: boolean }) {
   const record = useRecordContext();
   const choiceLabel = useChoiceLabel();
+  const formatDate = useFormatDate();
   const value = record?.[field.name];
   if (value === null || value === undefined || value === '') return inList ? null : <>----</>;
   switch (field.type) {

@@ -173,6 +173,15 @@ export const ar: Catalogue = {
       reset_confirm: 'إعادة تعيين تسجيل الدخول بخطوتين لـ %{name}؟ سيتوقف تطبيق المصادقة ورموز الاسترداد عن العمل؛ سيصله بريد وسيعيد الإعداد.',
     },
     actions: { menu: 'الإجراءات', view: 'عرض', edit: 'تعديل', delete: 'حذف', action: 'إجراء', back: 'رجوع' },
+    localised: {
+      row_menu: 'الإجراءات الخاصة بـ %{name}',
+      date_placeholder: 'يوم/شهر/سنة',
+      date_invalid: 'اكتب التاريخ بصيغة يوم/شهر/سنة، مثل 26/11/2026',
+      open: 'فتح',
+      close: 'إغلاق',
+      clear: 'مسح',
+      no_options: 'لا توجد خيارات',
+    },
     confirm: {
       delete_record: 'هل أنت متأكد أنك تريد حذف هذا السجل؟',
       delete_user: 'هل أنت متأكد أنك تريد حذف هذا المستخدم؟',

@@ -147,6 +147,16 @@ const app = {
       reset_confirm: 'Reset the two-factor sign-in of %{name}? Their authenticator app and recovery codes stop working; they get a mail and set it up again.',
     },
     actions: { menu: 'Actions', view: 'View', edit: 'Edit', delete: 'Delete', action: 'Action', back: 'Back' },
+    /** one language per person (issue 32): dates, names in sentences, the tab title */
+    localised: {
+      row_menu: 'Actions for %{name}',
+      date_placeholder: 'MM/DD/YYYY',
+      date_invalid: 'Type a date as MM/DD/YYYY',
+      open: 'Open',
+      close: 'Close',
+      clear: 'Clear',
+      no_options: 'No options',
+    },
     confirm: {
       delete_record: 'Are you sure you want to delete this record?',
       delete_user: 'Are you sure you want to delete this user ?',
@@ -579,7 +589,10 @@ const tiptap = {
   underline: 'Underline',
 };
 
-export const en = { ...englishMessages, ra: { ...englishMessages.ra, tiptap }, ...app };
+/** "Sort by Name, descending" (m28): the column's label as the header shows it, not lower-cased. */
+const sort = { ...englishMessages.ra.sort, sort_by: 'Sort by %{field}, %{order}' };
+
+export const en = { ...englishMessages, ra: { ...englishMessages.ra, sort, tiptap }, ...app };
 
 /** Same keys as English, any strings: every catalogue must be complete. */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

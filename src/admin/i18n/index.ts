@@ -3,7 +3,8 @@
 // before the first render, so the page never shows in English first).
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { type Catalogue, en } from './en';
-import { isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from './locales';
+import { isolateValues } from '../bidi';
+import { isLocale, LANGUAGE_NAMES, LOCALES, type Locale, RTL_LOCALES } from './locales';
 
 export { isLocale, LOCALES, type Locale, RTL_LOCALES } from './locales';
 
@@ -19,12 +20,15 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
   return (loaded[locale] ??= await loaders[locale]());
 }
 
-/** The loading text of a locale, for places outside react-admin's i18n (the theme's progress indicators). */
-export const loadingText = (locale: Locale): string => (loaded[locale] ?? en).app.loading;
+/** A locale's texts for places outside react-admin's i18n (the theme's progress indicators and pickers). */
+export function themeTexts(locale: Locale) {
+  const { app } = loaded[locale] ?? en;
+  return { loading: app.loading, open: app.localised.open, close: app.localised.close, clear: app.localised.clear, noOptions: app.localised.no_options };
+}
 
 /** The provider, starting in `initial` if its catalogue is loaded (see loadCatalogue), else in English. */
 export function createI18nProvider(initial: Locale) {
-  return polyglotI18nProvider(
+  const provider = polyglotI18nProvider(
     (locale) => {
       const wanted = isLocale(locale) ? locale : 'en';
       return loaded[wanted] ?? loadCatalogue(wanted);
@@ -33,4 +37,8 @@ export function createI18nProvider(initial: Locale) {
     LOCALES.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
     { allowMissing: false },
   );
+  // right to left, a name put into a sentence ("Delete Lyon Food Hall?") is isolated from it (M8)
+  const translate: typeof provider.translate = (key, options) =>
+    provider.translate(key, RTL_LOCALES.includes(provider.getLocale() as Locale) ? isolateValues(options) : options);
+  return { ...provider, translate };
 }

@@ -166,7 +166,7 @@ export const raArabic: TranslationMessages = {
       skip_nav: 'الانتقال إلى المحتوى',
     },
     sort: {
-      sort_by: 'فرز حسب %{field_lower_first} %{order}',
+      sort_by: 'فرز حسب %{field}، %{order}',
       ASC: 'تصاعديًا',
       DESC: 'تنازليًا',
     },

@@ -132,7 +132,7 @@ export const raTurkish: TranslationMessages = {
       skip_nav: 'İçeriğe geç',
     },
     sort: {
-      sort_by: '%{field_lower_first} alanına göre %{order} sırala',
+      sort_by: 'Sırala: %{field}, %{order}',
       ASC: 'artan',
       DESC: 'azalan',
     },

@@ -173,6 +173,15 @@ export const tr: Catalogue = {
       reset_confirm: '%{name} için iki adımlı giriş sıfırlansın mı? Doğrulama uygulaması ve kurtarma kodları artık çalışmaz; kişiye e-posta gider ve yeniden kurar.',
     },
     actions: { menu: 'İşlemler', view: 'Görüntüle', edit: 'Düzenle', delete: 'Sil', action: 'İşlem', back: 'Geri' },
+    localised: {
+      row_menu: '%{name} için işlemler',
+      date_placeholder: 'GG.AA.YYYY',
+      date_invalid: 'Tarihi GG.AA.YYYY biçiminde yazın',
+      open: 'Aç',
+      close: 'Kapat',
+      clear: 'Temizle',
+      no_options: 'Seçenek yok',
+    },
     confirm: {
       delete_record: 'Bu kaydı silmek istediğinizden emin misiniz?',
       delete_user: 'Bu kullanıcıyı silmek istediğinizden emin misiniz?',

@@ -13,6 +13,8 @@ import { ShortcutsMenu } from './Shortcuts';
 import { QuickPanelButton, ShortcutBar } from './SidePanels';
 import { ThemeSettingsButton } from './ThemeSettings';
 import { TopMenu } from './TopMenu';
+import { useDocumentTitle } from './useDocumentTitle';
+import { useProfileLanguage } from './useProfileLanguage';
 
 const MenuSearch = lazyNamed(() => import('./MenuSearch'), 'MenuSearch');
 
@@ -93,6 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const hidden = useNavigationHidden();
   const { preferences: p } = usePreferences();
   const [, setSidebarOpen] = useSidebarState();
+  useDocumentTitle();
+  useProfileLanguage();
   const folded = p.layout === 'layout3' || p.navbar.folded;
   useEffect(() => {
     if (folded) setSidebarOpen(false);

@@ -2,14 +2,15 @@
 // and the fields it changed (before → after; the arrow points the reading way, so it turns in Arabic).
 import { Box, Button, Link as MuiLink, Typography, useTheme } from '@mui/material';
 import { useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useFormatMoment } from '../dates';
 import { actionLabelKey, type AuditChange, type AuditEntry, type AuditValue, historyResource, REDACTED } from '../../../shared/audit';
 
 /** An entry's texts in the person's language, each falling back to the raw value the server gave. */
 export function useAuditText() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const moment = useFormatMoment();
   /** a kind of record: its own name, else its resource's (a plain resource), else as written */
   const kind = (entity: string) => translate(`app.audit.entities.${entity}`, { _: translate(`resources.${entity}.name`, { smart_count: 1, _: entity }) });
   return {
@@ -20,11 +21,8 @@ export function useAuditText() {
       translate(`app.audit.fields.${field}`, { _: translate(`resources.${historyResource(entity)}.fields.${field}`, { _: field }) }),
     value: (value: AuditValue) =>
       value === null ? '—' : value === REDACTED ? translate('app.audit.redacted') : typeof value === 'boolean' ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false') : String(value),
-    /** date and time as the language writes them, in western digits as the rest of the admin */
-    when: (iso: string) => {
-      const at = new Date(iso);
-      return Number.isNaN(at.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(at);
-    },
+    /** date and time in the language's date pattern, as the lists show dates (m7) */
+    when: moment,
     /** 'Category #12' */
     record: (entry: Pick<AuditEntry, 'entity' | 'entity_id'>) => (entry.entity_id ? translate('app.audit.record', { kind: kind(entry.entity), id: entry.entity_id }) : kind(entry.entity)),
   };
@@ -46,17 +44,17 @@ export function AuditActor({ actor, action }: { actor: AuditEntry['actor']; acti
   if (actor.deleted) {
     return (
       <span title={actor.email}>
-        {actor.name}{' '}
+        <bdi>{actor.name}</bdi>{' '}
         <Typography component="span" variant="caption" color="text.secondary">
           ({translate('app.audit.account_deleted')})
         </Typography>
       </span>
     );
   }
-  if (!actor.path) return <span title={actor.email}>{actor.name}</span>;
+  if (!actor.path) return <bdi title={actor.email}>{actor.name}</bdi>;
   return (
     <MuiLink component={Link} to={actor.path} title={actor.email}>
-      {actor.name}
+      <bdi>{actor.name}</bdi>
     </MuiLink>
   );
 }

@@ -1,10 +1,11 @@
 import { Chip } from '@mui/material';
-import { DataTable, DateInput, SelectInput, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, useRecordContext } from 'react-admin';
 import { type AuditEntry, auditEntityKinds } from '../../../shared/audit';
 import { RESOURCES, type ResourceDeclaration } from '../../../shared/resources/index';
 import { AuditActor, AuditChanges, AuditRecord, useAuditText } from '../../components/audit/AuditParts';
 import { ResourceList, ResourceTable } from '../../components/lists';
 import { PersonFilterInput } from './PersonFilterInput';
+import { LanguageDateInput } from '../../components/LanguageDateInput';
 
 const fields = 'resources.audit.fields';
 /** The kinds of record the Resource filter offers: every kind the server audits. */
@@ -22,8 +23,8 @@ const NEWEST = { field: 'created_at', order: 'DESC' } as const;
 const FILTERS = [
   <PersonFilterInput key="actor" source="actor" label="app.audit.filters.person" alwaysOn />,
   <KindFilterInput key="entity" source="entity" label="app.audit.filters.resource" alwaysOn />,
-  <DateInput key="from" source="from" label="app.audit.filters.from" alwaysOn />,
-  <DateInput key="to" source="to" label="app.audit.filters.to" alwaysOn />,
+  <LanguageDateInput key="from" source="from" label="app.audit.filters.from" alwaysOn />,
+  <LanguageDateInput key="to" source="to" label="app.audit.filters.to" alwaysOn />,
 ];
 
 /**

@@ -48,7 +48,8 @@ type NamedDeclaration = ResourceDeclaration & { api: { create: string; update: s
 /** A row as its declared fields check it (namedFields: a name and a status). */
 type NamedValues = { name: string; status: string };
 
-const SORTABLE = { id: 'id', name: 'name', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof category>;
+// names in the Turkish alphabet's order, through their generated sort key (db/sortKey.ts)
+const SORTABLE = { id: 'id', name: 'name_sort', status: 'status', created_at: 'created_at' } as const satisfies SortColumns<typeof category>;
 const namedRow = z.object({ id: whole, name: z.string(), status: z.string(), created_at: timestamp, updated_at: timestamp });
 /** The add dialog's rows as the form sends them: a name and a status, or lists of both (row by row). */
 const namedRowsForm = z.object({ name: oneOrMany(z.string()), status: oneOrMany(z.enum(ACTIVE_STATUSES)) });

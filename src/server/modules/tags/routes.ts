@@ -2,6 +2,7 @@
 // read the list.
 import type { FastifyInstance } from 'fastify';
 import { tag } from '@shared/resources/index';
+import { lowerCase } from '@shared/text';
 import type { AppContext } from '../../context';
 import { namedStatusRoutes } from '../simpleLists/namedStatusRoutes';
 import { unlinkTagFromPosts } from './service';
@@ -12,7 +13,7 @@ export const tagRoutes = (app: FastifyInstance, ctx: AppContext) =>
     kind: 'tag',
     table: 'tags',
     tag: 'tags',
-    storeName: (name) => name.trim().toLocaleLowerCase('en'),
+    storeName: (name) => lowerCase(name.trim()),
     messages: { added: 'tagAdded', updated: 'tagUpdated', deleted: 'tagDeleted', duplicates: 'tagDuplicates' },
     duplicatesPayload: (names) => ({ duplicateTags: names.length > 0, data: names }),
     onDelete: unlinkTagFromPosts,

@@ -1,0 +1,18 @@
+// The sort key of a name (m8): the lists sort names as the Turkish alphabet does, Ç after C (after every
+// C word), Ğ after G, Ö after O, Ş after S, Ü after U, the dotted and dotless i as one letter, and case
+// and the circumflex ignored. The key is the lower-cased name with each of those letters written as its
+// base letter and '~', the ASCII character after every letter, digit and common sign: compared byte by
+// byte, 'cz' < 'c~a' ('Çay') < 'd'. The same SQL on SQLite and PostgreSQL (replace and lower), so that a
+// generated column indexes it.
+import { type RawBuilder, sql } from 'kysely';
+
+const FOLDS: [from: string, to: string][] = [
+  ['Ç', 'c~'], ['ç', 'c~'], ['Ğ', 'g~'], ['ğ', 'g~'], ['Ö', 'o~'], ['ö', 'o~'], ['Ş', 's~'], ['ş', 's~'], ['Ü', 'u~'], ['ü', 'u~'],
+  ['İ', 'i'], ['ı', 'i'], ['Â', 'a'], ['â', 'a'], ['Î', 'i'], ['î', 'i'], ['Û', 'u'], ['û', 'u'],
+];
+
+/** The SQL expression of a column's sort key (a literal, as a generated column's expression must be). */
+export function sortKeySql(column: string): RawBuilder<string> {
+  const folded = FOLDS.reduce((inner, [from, to]) => `replace(${inner}, '${from}', '${to}')`, column);
+  return sql.raw(`lower(${folded})`);
+}
