@@ -18,7 +18,8 @@ export function AdminPersonAction({
 }: {
   /** catalogue keys: the button's and the confirm button's label, the confirmation's title (with %{name}) and text */
   label: string;
-  icon?: ReactElement;
+  /** required: on a phone react-admin shows a button by its icon alone */
+  icon: ReactElement;
   color: 'error' | 'warning';
   title: string;
   content: string;

@@ -5,6 +5,7 @@ import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
 import { StatusChip } from './lists';
 import { useFormatDate } from './dates';
+import { ISOLATED_BLOCK } from '../bidi';
 
 function PersonDetail({ withCounts }: { withCounts: boolean }) {
   const formatDate = useFormatDate();
@@ -17,7 +18,7 @@ function PersonDetail({ withCounts }: { withCounts: boolean }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
           <Avatar src={record.profile_pic || '/avatar-default.svg'} alt={record.name} sx={{ width: 96, height: 96 }} />
           <Box>
-            <Typography variant="h5" component="h1">
+            <Typography variant="h5" component="h1" sx={ISOLATED_BLOCK}>
               {record.name}
             </Typography>
             <StatusChip />

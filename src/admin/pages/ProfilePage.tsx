@@ -25,6 +25,7 @@ import { useStaffIdentity } from '../providers/useStaff';
 import { ProfileSessions } from './ProfileSessions';
 import { TwoFactorCard } from './profile/TwoFactorCard';
 import { TwoFactorPolicyCard } from './profile/TwoFactorPolicyCard';
+import { ISOLATED_BLOCK } from '../bidi';
 
 /** /profile: the signed-in person sees and edits their own name, picture and password. */
 export function ProfilePage() {
@@ -102,10 +103,12 @@ export function ProfilePage() {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center', mb: 3 }}>
             <Avatar src={preview ?? user.photoURL} alt={user.name} sx={{ width: 96, height: 96 }} />
             <Box>
-              <Typography variant="h5" component="h1">
+              <Typography variant="h5" component="h1" sx={ISOLATED_BLOCK}>
                 {user.name}
               </Typography>
-              <Typography color="text.secondary">{user.email}</Typography>
+              <Typography color="text.secondary" sx={ISOLATED_BLOCK}>
+                {user.email}
+              </Typography>
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Chip size="small" label={translate(`app.roles.${user.role}`)} />
                 <Chip

@@ -1,3 +1,4 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
 import { AdminPersonAction } from '../../components/AdminPersonAction';
 import { twoFactorApi } from '../../providers/twoFactor';
 
@@ -7,6 +8,7 @@ export function ResetTwoFactorButton() {
     <AdminPersonAction
       label="app.two_factor.reset"
       color="warning"
+      icon={<LockResetIcon />}
       title="app.two_factor.reset"
       content="app.two_factor.reset_confirm"
       act={(record) => twoFactorApi.reset(record.id)}
