@@ -102,11 +102,14 @@ describe.each(dialects)('report states and status filters on %s', (dialect) => {
   });
 
   it("the Status sort follows the target's status as shown, whoever changed it", async () => {
+    // the copies as they stand when the targets are all shown and Active
+    await t.ctx.db.updateTable('reports').set({ user_status_by_admin: 'Active' }).execute();
     const shownOrder = async (type: string, direction: 'ASC' | 'DESC') => (await reports(`type=${type}&order=${order('status', direction)}`)).data.map((r) => r.userStatusByAdmin);
     // the itinerary hidden above is shown again; the post's own delete (not a moderation call) hides the
     // other post: its report follows
     expect((await get(`/api/post/post-report-update?id=${ids.hidden}&reportId=${ids.hiddenReport}&status=Inactive`)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/post/delete/${ids.shown}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(await copies()).toContainEqual({ id: ids.shownReport, user_status_by_admin: 'Inactive' });
     expect(await shownOrder('post', 'ASC')).toEqual(['Active', 'Inactive']);
     expect(await shownOrder('post', 'DESC')).toEqual(['Inactive', 'Active']);
     // a bulk change of the user list sets the reported user Inactive: its report follows
