@@ -4,7 +4,7 @@
 // the action, itineraries and hidden posts, and the Arabic buttons on one line.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, axeViolations, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 import { makeReport } from '../support/reportFixtures';
 
 const suite = useBrowserSuite();
@@ -128,6 +128,8 @@ describe('the moderation screens', () => {
     await page.getByText('Reported on').waitFor();
     await page.getByText('Pending', { exact: true }).waitFor();
     await page.getByText('Active', { exact: true }).waitFor();
+    // the chips and the action keep their contrast (axe, WCAG AA)
+    await expect(axeViolations(page)).resolves.toEqual([]);
     await moderate(page, page.locator('main'), 'Hide', 'Hide this post');
     await page.getByRole('button', { name: 'Show', exact: true }).waitFor();
     await page.getByText('Resolved', { exact: true }).waitFor();

@@ -79,7 +79,9 @@ export function ReportStateChip() {
   const translate = useTranslate();
   if (!report?.status) return <span>{MISSING}</span>;
   const pending = report.status === 'Pending';
-  return <Chip size="small" color={pending ? 'warning' : 'default'} variant={pending ? 'filled' : 'outlined'} label={translate(`app.report.states.${report.status}`)} sx={{ whiteSpace: 'nowrap' }} />;
+  // Pending stands out: black on the light warning colour reads in light and dark mode (WCAG AA)
+  const colours = pending ? { bgcolor: 'warning.light', color: 'common.black' } : {};
+  return <Chip size="small" variant={pending ? 'filled' : 'outlined'} label={translate(`app.report.states.${report.status}`)} sx={{ whiteSpace: 'nowrap', ...colours }} />;
 }
 
 /**
