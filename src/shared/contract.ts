@@ -107,7 +107,14 @@ export interface DashboardStatistics {
   categoriescount: number;
   tag: number;
   report: number;
+  /** the reports still to handle (state Pending), of every type */
+  reportPending: number;
+  /** the same per type of report, each the total of its list filtered to Pending */
+  reportPendingByType: { type: 'post' | 'comment' | 'user'; count: number }[];
 }
+
+/** The statistics a dashboard card shows as its figure (the lists are its chips). */
+export type DashboardFigure = keyof Omit<DashboardStatistics, 'userByStatus' | 'reportPendingByType'>;
 
 /**
  * The date pattern of each language: the spec's MM/DD/yyyy in English (spec §2/§9), the day first in

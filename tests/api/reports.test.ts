@@ -170,6 +170,8 @@ describe.each(dialects)('report search by status on %s', (dialect) => {
     ] as const;
     for (const [key, name, reason, status, target] of rows) {
       const other = await createUser(t, { email: `${key}@example.com`, password: PASSWORD, user_type: 'User', name });
+      // the target status is the reported user's own (its copy on the report follows it)
+      await t.ctx.db.updateTable('users').set({ status: target }).where('id', '=', other).execute();
       reports[key] = (
         await t.ctx.db
           .insertInto('reports')

@@ -134,8 +134,9 @@ describe('moderation asks first and says what it will do', () => {
     await page.goto(`${server.baseUrl}/report`);
     await search(page, 'Search for Created By, Reported By, Post Title, Reason, Status', 'too good');
     const row = page.getByRole('row').filter({ hasText: 'Too good to be true in Bodrum' });
-    // spec §4: a reported post's button shows its status (userStatusByAdmin)
-    const button = row.getByRole('button', { name: 'Active', exact: true });
+    // spec §4: the chip shows the post's status (userStatusByAdmin), the button what a click does
+    await row.getByText('Active', { exact: true }).waitFor();
+    const button = row.getByRole('button', { name: 'Hide', exact: true });
     await button.hover();
     await page.getByRole('tooltip').filter({ hasText: 'Hide this post' }).waitFor();
     const moderation = apiCallsTo(page, '/api/post/post-report-update');
@@ -160,7 +161,7 @@ describe('moderation asks first and says what it will do', () => {
     await page.getByText('Post Status has been updated Successfully').waitFor();
     expect(moderation).toHaveLength(1);
     expect(await postDeletedAt(postId)).toBeTruthy();
-    const hidden = row.getByRole('button', { name: 'Inactive', exact: true });
+    const hidden = row.getByRole('button', { name: 'Show', exact: true });
     await hidden.waitFor();
     await hidden.hover();
     await page.getByRole('tooltip').filter({ hasText: 'Show this post again' }).waitFor();
@@ -175,8 +176,9 @@ describe('moderation asks first and says what it will do', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'tr');
     await page.goto(`${server.baseUrl}/reportedUsers`);
     const row = page.getByRole('row').filter({ hasText: 'Tuncay Troll' });
-    // spec §4: a reported user's button shows the status the click sets
-    const button = row.getByRole('button', { name: 'Pasif', exact: true });
+    // spec §4: the call sets the user Pasif; the chip shows its status, the button the action
+    await row.getByText('Aktif', { exact: true }).waitFor();
+    const button = row.getByRole('button', { name: 'Pasifleştir', exact: true });
     await button.hover();
     await page.getByRole('tooltip').filter({ hasText: 'Bu kullanıcıyı Pasif yap' }).waitFor();
     await button.click();
@@ -187,7 +189,7 @@ describe('moderation asks first and says what it will do', () => {
     await screenshot(page, 'reported-user-confirm-tr');
     await dialog.getByRole('button', { name: 'Bu kullanıcıyı Pasif yap' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByRole('button', { name: 'Aktif', exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Yeniden etkinleştir', exact: true }).waitFor();
     expect(await userStatus(personId)).toBe('Inactive');
   });
 });

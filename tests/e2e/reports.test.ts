@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { makeReport as makeReportIn } from '../support/reportFixtures';
 
 const suite = useBrowserSuite();
 
@@ -15,43 +16,7 @@ const search = async (page: Page, placeholder: string, text: string) => {
   await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(text));
 };
 
-/** A fresh report of `type` by the demo user, so each test has its own row to act on. */
-async function makeReport(type: 'post' | 'user' | 'comment', names: { title?: string; person?: string; comment?: string }) {
-  const { db } = suite.server.ctx;
-  const stamp = new Date().toISOString();
-  const reporter = await db.selectFrom('users').select('id').where('email', '=', 'user@example.com').executeTakeFirstOrThrow();
-  const person = await db
-    .insertInto('users')
-    .values({ name: names.person ?? 'Someone Else', email: `${Date.now()}-${Math.random()}@example.com`, phone: null, country_code: null, password_hash: 'x', status: 'Active', user_type: 'User', profile_pic: null, thumbnail: null, location: null, country: null, latitude: null, longitude: null, shortcuts: null, created_at: stamp, updated_at: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const post = await db
-    .insertInto('posts')
-    .values({ type: 'post', user_id: person.id, title: names.title ?? 'Some post', description: null, latitude: null, longitude: null, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp, updated_at: stamp, deleted_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const comment = names.comment
-    ? await db.insertInto('comments').values({ post_id: post.id, user_id: person.id, comment: names.comment, created_at: stamp, deleted_at: null }).returning('id').executeTakeFirstOrThrow()
-    : undefined;
-  const report = await db
-    .insertInto('reports')
-    .values({
-      type,
-      user_id: reporter.id,
-      post_id: type === 'user' ? null : post.id,
-      comment_id: comment?.id ?? null,
-      other_user_id: type === 'user' ? person.id : null,
-      report_category_id: null,
-      reason: 'Not what it claims to be',
-      status: 'Pending',
-      user_status_by_admin: 'Active',
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { reportId: report.id, postId: post.id, personId: person.id };
-}
+const makeReport = (type: 'post' | 'user' | 'comment', names: Parameters<typeof makeReportIn>[2]) => makeReportIn(suite.server, type, names);
 
 describe('reports and moderation', () => {
   it('sets a reported user Inactive, which the user list shows', async () => {
@@ -61,11 +26,13 @@ describe('reports and moderation', () => {
     await search(page, 'Search for Reported User, Reported By, Type, Reason, Status', 'vedat');
     const row = page.getByRole('row').filter({ hasText: 'Vedat Spammer' });
     await expect(row.getByRole('link', { name: 'Vedat Spammer' }).getAttribute('target')).resolves.toBe('_blank');
-    // spec §4: a reported user's button shows the status the click sets; the click asks first
-    await row.getByRole('button', { name: 'Inactive', exact: true }).click();
+    // spec §4: the call sets the user Inactive; the chip shows the status, the button the action; the click asks first
+    await row.getByText('Active', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Set this user Inactive' }).click();
     await page.getByText('User Status has been updated Successfully').waitFor();
-    await row.getByRole('button', { name: 'Active', exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Reactivate', exact: true }).waitFor();
+    await row.getByText('Inactive', { exact: true }).waitFor();
     await screenshot(page, 'reported-users-en');
 
     await page.goto(`${suite.server.baseUrl}/user`);
@@ -80,8 +47,9 @@ describe('reports and moderation', () => {
     await search(page, 'Search for Created By, Reported By, Post Title, Reason, Status', 'miracle diet');
     const row = page.getByRole('row').filter({ hasText: 'Miracle diet in Antalya' });
     await expect(row.getByRole('link', { name: 'Miracle diet in Antalya' }).getAttribute('href')).resolves.toBe(`/post/${postId}`);
-    // spec §4: a reported post's button shows its status (userStatusByAdmin); the click asks first
-    await row.getByRole('button', { name: 'Active', exact: true }).click();
+    // spec §4: the chip shows the post's status (userStatusByAdmin), the button the action; the click asks first
+    await row.getByText('Active', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Hide', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Hide this post' }).click();
     await page.getByText('Post Status has been updated Successfully').waitFor();
     expect((await server.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', postId).executeTakeFirstOrThrow()).deleted_at).toBeTruthy();
@@ -92,7 +60,7 @@ describe('reports and moderation', () => {
     await screenshot(page, 'report-post-inactive-en');
     await note.waitFor({ state: 'hidden', timeout: 4500 });
 
-    await row.getByRole('button', { name: 'Inactive', exact: true }).click();
+    await row.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Show this post again' }).click();
     await page.getByText('Post Status has been updated Successfully').waitFor();
     await row.getByRole('link', { name: 'Miracle diet in Antalya' }).waitFor();

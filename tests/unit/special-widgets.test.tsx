@@ -509,7 +509,8 @@ describe('the image slider', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// 4. The report status button (ReportStatusButton of src/admin/components/reports/ReportCells.tsx)
+// 4. The report status cell (ReportStatusCell of src/admin/components/reports/ReportCells.tsx): the
+//    target's status, and the verb-labelled action beside it
 // ---------------------------------------------------------------------------------------------------
 
 const reporter = { id: 21, name: 'Selin' };
@@ -555,12 +556,15 @@ function renderReports(path: string, locale: Locale = 'en') {
 const reportRow = async (reason: string) => (await screen.findByText(reason)).closest('tr') as HTMLElement;
 /** The row's status button (found by its column: while the question is open, the list is hidden from the accessibility tree). */
 const statusButtonOf = (row: HTMLElement) => row.querySelector('td.column-status button') as HTMLButtonElement;
+/** The row's status chip: the target's status now. */
+const statusChipOf = (row: HTMLElement) => (row.querySelector('td.column-status .MuiChip-root') as HTMLElement).textContent;
 
 describe('the report status button', () => {
   it('shows a reported post\'s status, asks first, and sends the report with its current status once confirmed', async () => {
     const fake = renderReports('/report');
     const row = await reportRow('Spam');
-    const button = within(row).getByRole('button', { name: 'Active' });
+    expect(statusChipOf(row)).toBe('Active');
+    const button = within(row).getByRole('button', { name: 'Hide' });
     // the tooltip says what a click does
     expect(button.getAttribute('title')).toBe('Hide this post');
 
@@ -576,15 +580,17 @@ describe('the report status button', () => {
     expect(fake.moderateReport.mock.calls[0][0]).toMatchObject({ id: 1, type: 'post', post_id: 7, userStatusByAdmin: 'Active' });
     expect(await screen.findByText('Post Status has been updated Successfully')).toBeTruthy();
     // the list is read again: the post is now Inactive, and a click would show it again
-    const after = await within(await reportRow('Spam')).findByRole('button', { name: 'Inactive' });
+    const after = await within(await reportRow('Spam')).findByRole('button', { name: 'Show' });
     expect(after.getAttribute('title')).toBe('Show this post again');
+    expect(statusChipOf(await reportRow('Spam'))).toBe('Inactive');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('sends nothing when the question is cancelled, and shows ---- for a report without a status', async () => {
     const fake = renderReports('/report');
     const row = await reportRow('Wrong place');
-    fireEvent.click(within(row).getByRole('button', { name: 'Inactive' }));
+    expect(statusChipOf(row)).toBe('Inactive');
+    fireEvent.click(within(row).getByRole('button', { name: 'Show' }));
     const ask = await screen.findByRole('dialog', { name: 'Show this post again?' });
     expect(within(ask).getByText('"Cappadocia" will be visible again.')).toBeTruthy();
     fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
@@ -593,30 +599,33 @@ describe('the report status button', () => {
 
     const none = (await screen.findByText('Mardin')).closest('tr') as HTMLElement;
     expect(within(none).getAllByText('----').length).toBeGreaterThanOrEqual(2); // reason and status
-    expect(within(none).queryByRole('button', { name: /Active|Inactive/ })).toBeNull();
+    expect(within(none).queryByRole('button', { name: /Hide|Show/ })).toBeNull();
   });
 
-  it('shows the status a click sets for a reported user, and the user toast', async () => {
+  it('shows a reported user\'s status as the posts do, the action a verb, and the user toast', async () => {
     const fake = renderReports('/reportedUsers');
     const row = await reportRow('Fake profile');
-    // the user is Active: the button reads the status the click sets
+    // the user is Active: the chip says so, the button says what a click does
+    expect(statusChipOf(row)).toBe('Active');
     fireEvent.click(statusButtonOf(row));
-    expect(statusButtonOf(row).textContent).toBe('Inactive');
+    expect(statusButtonOf(row).textContent).toBe('Deactivate');
     const ask = await screen.findByRole('dialog', { name: 'Set this user Inactive?' });
     expect(within(ask).getByText('Mert will be set Inactive.')).toBeTruthy();
     fireEvent.click(within(ask).getByRole('button', { name: 'Set this user Inactive' }));
     await waitFor(() => expect(fake.moderateReport).toHaveBeenCalledTimes(1));
     expect(fake.moderateReport.mock.calls[0][0]).toMatchObject({ id: 12, type: 'user', other_user_id: 6, userStatusByAdmin: 'Active' });
     expect(await screen.findByText('User Status has been updated Successfully')).toBeTruthy();
-    await waitFor(() => expect(statusButtonOf(rowOf('Fake profile')).textContent).toBe('Active'));
-    // the other, Inactive user reads Active
-    expect(statusButtonOf(rowOf('Spam')).textContent).toBe('Active');
+    await waitFor(() => expect(statusButtonOf(rowOf('Fake profile')).textContent).toBe('Reactivate'));
+    expect(statusChipOf(rowOf('Fake profile'))).toBe('Inactive');
+    // the other, Inactive user reads Inactive, its action Reactivate
+    expect(statusChipOf(rowOf('Spam'))).toBe('Inactive');
+    expect(statusButtonOf(rowOf('Spam')).textContent).toBe('Reactivate');
   });
 
   it('hides a reported comment, naming the comment', async () => {
     const fake = renderReports('/reportedComments');
     const row = await reportRow('Rude');
-    fireEvent.click(within(row).getByRole('button', { name: 'Active' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Hide' }));
     const ask = await screen.findByRole('dialog', { name: 'Hide this comment?' });
     expect(within(ask).getByText('The comment "Worst trip ever" will be hidden until it is shown again.')).toBeTruthy();
     fireEvent.click(within(ask).getByRole('button', { name: 'Hide this comment' }));
@@ -628,20 +637,22 @@ describe('the report status button', () => {
     const fake = renderReports('/reportedUsers', 'tr');
     fake.moderateReport.mockRejectedValueOnce(Object.assign(new Error('Staff accounts cannot be moderated.'), { status: 403 }));
     const row = await reportRow('Fake profile');
-    expect(statusButtonOf(row).textContent).toBe('Pasif');
+    expect(statusChipOf(row)).toBe('Aktif');
+    expect(statusButtonOf(row).textContent).toBe('Pasifleştir');
     fireEvent.click(statusButtonOf(row));
     const ask = await screen.findByRole('dialog', { name: 'Bu kullanıcı Pasif yapılsın mı?' });
     expect(within(ask).getByText('Mert Pasif yapılacak.')).toBeTruthy();
     fireEvent.click(within(ask).getByRole('button', { name: 'Bu kullanıcıyı Pasif yap' }));
     expect(await screen.findByText('Personel hesapları denetlenemez.')).toBeTruthy();
     expect(fake.moderateReport).toHaveBeenCalledTimes(1);
-    expect(statusButtonOf(rowOf('Fake profile')).textContent).toBe('Pasif');
+    expect(statusButtonOf(rowOf('Fake profile')).textContent).toBe('Pasifleştir');
   });
 
   it('speaks Arabic', async () => {
     renderReports('/report', 'ar');
     const row = await reportRow('Spam');
-    fireEvent.click(within(row).getByRole('button', { name: 'نشط' }));
+    expect(statusChipOf(row)).toBe('نشط');
+    fireEvent.click(within(row).getByRole('button', { name: 'إخفاء' }));
     const ask = await screen.findByRole('dialog', { name: 'إخفاء هذا المنشور؟' });
     expect(within(ask).getByText('سيُخفى «Aegean coast» في كل مكان حتى يُعاد إظهاره.')).toBeTruthy();
     expect(within(ask).getByRole('button', { name: 'إخفاء هذا المنشور' })).toBeTruthy();

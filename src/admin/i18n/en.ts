@@ -313,7 +313,18 @@ const app = {
         deactivate_user: '%{name} will be set Inactive.',
         activate_user: '%{name} will be set Active again.',
       },
-      types: { post: 'Post', comment: 'Comment', user: 'User' },
+      types: { post: 'Post', comment: 'Comment', user: 'User', itinerary: 'Itinerary' },
+      // the moderation button's verb (its tooltip and question say the effect in full)
+      verb: { hide: 'Hide', show: 'Show', deactivate: 'Deactivate', reactivate: 'Reactivate' },
+      // the report's own state, beside the target's status
+      state: 'Report State',
+      states: { Pending: 'Pending', Resolved: 'Resolved' },
+      read_hidden_post: 'Read the hidden post',
+      read_hidden_itinerary: 'Read the hidden itinerary',
+      hidden_note: 'Hidden: only staff can see it. Read only.',
+      reported_item: 'Reported',
+      reported_on: 'Reported on',
+      target_status: 'Status',
     },
     user: {
       add: 'Add User',

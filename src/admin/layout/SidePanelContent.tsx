@@ -5,6 +5,8 @@ import { Box, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, L
 import { useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { DashboardStatistics } from '../../shared/contract';
+import { pendingReportsPath, REPORT_LISTS } from '../components/reports/reportLinks';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { usePreferences } from './preferences';
 import { useVisibleLinks } from './useVisibleLinks';
@@ -54,12 +56,12 @@ export function QuickPanel({ open, onClose }: { open: boolean; onClose: () => vo
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const pinned = usePinned();
-  const [reports, setReports] = useState<number | null>(null);
+  const [reports, setReports] = useState<Pick<DashboardStatistics, 'reportPending' | 'reportPendingByType'> | null>(null);
   useEffect(() => {
     if (!open) return;
     dataProvider
       .getStatistics()
-      .then((s) => setReports(s.report))
+      .then((s) => setReports(s))
       .catch(() => setReports(null)); // a Sub-Admin without the dashboard sees the rest
   }, [open, dataProvider]);
   return (
@@ -94,12 +96,20 @@ export function QuickPanel({ open, onClose }: { open: boolean; onClose: () => vo
           <>
             <Divider sx={{ my: 1.5 }} />
             <Typography variant="overline">{translate('app.quick_panel.reports')}</Typography>
+            {/* the reports still to handle (Pending): all of them, then each type's count opening its list filtered so */}
             <Typography>
               {/* the theme's link colour, not the browser's default blue */}
-              <MuiLink component={Link} to="/report" onClick={onClose} underline="hover" color="primary" sx={{ fontWeight: 500 }}>
-                {translate('app.quick_panel.reports_count', { smart_count: reports })}
+              <MuiLink component={Link} to={pendingReportsPath('post')} onClick={onClose} underline="hover" color="primary" sx={{ fontWeight: 500 }}>
+                {translate('app.quick_panel.reports_count', { smart_count: reports.reportPending })}
               </MuiLink>
             </Typography>
+            <List dense disablePadding>
+              {reports.reportPendingByType.map(({ type, count }) => (
+                <ListItemButton key={type} component={Link} to={pendingReportsPath(type)} onClick={onClose}>
+                  <ListItemText primary={`${translate(`resources.${REPORT_LISTS[type].resource}.name`, { smart_count: 2 })}: ${count}`} />
+                </ListItemButton>
+              ))}
+            </List>
           </>
         )}
       </Box>

@@ -12,6 +12,8 @@ import type { ReactElement } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../shared/access';
+import type { DashboardStatistics } from '../../shared/contract';
+import { filteredList, pendingReportsPath, REPORT_LISTS } from '../components/reports/reportLinks';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { usePrincipal } from '../providers/useStaff';
 import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
@@ -49,7 +51,7 @@ export function Dashboard() {
         {DASHBOARD_CARDS.map((card) => {
           const title = translate(card.title);
           const allowed = canAccess(principal, card.access);
-          const content = (
+          const figure = (
             <CardContent>
               <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <Typography variant="subtitle1" color="text.secondary">
@@ -60,36 +62,58 @@ export function Dashboard() {
               <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid={`stat-${card.key}`}>
                 {isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}
               </Typography>
-              {card.key === 'user' && data && (
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
-                  {data.userByStatus.map((s) => (
-                    <Chip key={s.status} size="small" label={`${translate(`app.status.${s.status}`)}: ${s.count}`} />
-                  ))}
-                </Stack>
-              )}
               {!allowed && <NoPermissionNote />}
             </CardContent>
           );
+          // the chips are links of their own (beside the card's link, never inside it)
+          const chips = data && <CardChips card={card} data={data} linked={allowed} />;
           return (
-            <Card key={card.key} elevation={2} data-testid={`card-${card.key}`}>
+            <Card key={card.key} elevation={2} data-testid={`card-${card.key}`} sx={{ display: 'flex', flexDirection: 'column' }}>
               {allowed ? (
                 <CardActionArea
                   component={Link}
                   to={card.to}
                   // the card's own text names the link (WCAG label in name); the title says where it goes
                   title={translate('app.dashboard.open_list', { name: title })}
-                  sx={{ height: '100%' }}
+                  sx={{ flexGrow: 1 }}
                 >
-                  {content}
+                  {figure}
                 </CardActionArea>
               ) : (
-                content
+                figure
               )}
+              {chips}
             </Card>
           );
         })}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * A card's breakdown: Total Users by status, each opening the user list filtered by it (spec §2 "each
+ * clickable … to its list"); Reports by type, each opening its list of the reports still to handle.
+ */
+function CardChips({ card, data, linked }: { card: DashboardCard; data: DashboardStatistics; linked: boolean }) {
+  const translate = useTranslate();
+  const chips =
+    card.key === 'user'
+      ? data.userByStatus.map((s) => ({ key: s.status, label: `${translate(`app.status.${s.status}`)}: ${s.count}`, to: filteredList('/user', { status: s.status }) }))
+      : card.key === 'reportPending'
+        ? data.reportPendingByType.map((r) => ({
+            key: r.type,
+            label: `${translate(`resources.${REPORT_LISTS[r.type].resource}.name`, { smart_count: 2 })}: ${r.count}`,
+            to: pendingReportsPath(r.type),
+          }))
+        : [];
+  if (!chips.length) return null;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+      {chips.map((chip) =>
+        linked ? <Chip key={chip.key} size="small" label={chip.label} component={Link} to={chip.to} clickable /> : <Chip key={chip.key} size="small" label={chip.label} />,
+      )}
+    </Stack>
   );
 }
 

@@ -1,10 +1,10 @@
 // The seven cards of spec §2 "/dashboard", each opening its list: plain data, shared by the Dashboard and
 // the start-up shell (src/admin/shell/), which draws their frames before the admin's code has loaded.
-import type { DashboardStatistics } from '../../shared/contract';
+import type { DashboardFigure } from '../../shared/contract';
 import { type DashboardCardDeclaration, RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 
 export interface DashboardCard {
-  key: keyof Omit<DashboardStatistics, 'userByStatus'>;
+  key: DashboardFigure;
   /** the catalogue key of its title */
   title: string;
   to: string;

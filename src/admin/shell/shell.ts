@@ -12,7 +12,7 @@
 // the shell's cards once the session is confirmed.
 // Nothing here is needed for the admin to work: if it fails, the page is only blank until React renders.
 import { homePath, isActiveStaff, type Principal } from '../../shared/access';
-import type { DashboardStatistics, Envelope, SessionUser } from '../../shared/contract';
+import type { DashboardFigure, DashboardStatistics, Envelope, SessionUser } from '../../shared/contract';
 import { DARK_BACKGROUND, rootFontSize, SCHEMES } from '../colours';
 import { type EarlyAnswer, sendEarlyRequests } from '../earlyRequests';
 import { isLocale, RTL_LOCALES, STORED_LOCALE_KEY } from '../i18n/locales';
@@ -44,7 +44,7 @@ function showStatistics(early: ReturnType<typeof sendEarlyRequests>) {
   early.shown = Promise.all([dataOf<{ user: SessionUser }>(early.check), dataOf<DashboardStatistics>(early.statistics)]).then(([checked, statistics]) => {
     if (!checked?.user || !isActiveStaff(checked.user) || !statistics) return false;
     for (const figure of document.querySelectorAll<HTMLElement>('.shell [data-stat]')) {
-      figure.textContent = String(statistics[figure.dataset.stat as keyof Omit<DashboardStatistics, 'userByStatus'>] ?? '—');
+      figure.textContent = String(statistics[figure.dataset.stat as DashboardFigure] ?? '—');
     }
     const chips = document.querySelector('.shell [data-chips]');
     chips?.replaceChildren(

@@ -20,6 +20,9 @@ interface CountedTable {
   owner?: { column: string; counters: { column: string; when: string }[] };
 }
 
+/** The reports, per type and state (Pending, Resolved): migration 025 keys them so (011 kept the type only). */
+export const REPORTS_COUNTED: CountedTable = { table: 'reports', live: 'TRUE', key: `'reports:' || {r}.type || ':' || {r}.status`, watch: ['type', 'status'] };
+
 export const COUNTED: CountedTable[] = [
   {
     table: 'posts',
@@ -42,7 +45,8 @@ export const COUNTED: CountedTable[] = [
     watch: ['user_id'],
     owner: { column: 'user_id', counters: [{ column: 'spot_count', when: 'TRUE' }] },
   },
-  { table: 'reports', live: 'TRUE', key: `'reports:' || {r}.type`, watch: ['type'] },
+  // per type and state ('reports:post:Pending'): a list's total, filtered by state or not, and the open reports
+  REPORTS_COUNTED,
 ];
 
 /**

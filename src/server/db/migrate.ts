@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_audit_indexes';
 import * as m021 from './migrations/021_accountable_trail';
 import * as m023 from './migrations/023_sessions';
 import * as m024 from './migrations/024_two_factor';
+import * as m025 from './migrations/025_report_states';
 import * as m028 from './migrations/028_turkish_names';
 import type { Database } from './schema';
 
@@ -53,6 +54,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '021_accountable_trail': bind(m021),
       '023_sessions': bind(m023),
       '024_two_factor': bind(m024),
+      '025_report_states': bind(m025),
       '028_turkish_names': bind(m028),
     }) };
 }

@@ -66,16 +66,24 @@ const FOLLOWERS: [table: string, watch: string[], statements: string[]][] = [
 
 const triggerName = (table: string) => `${table}_report_copies`;
 
-/** What installReportCopies makes, removed (so that its migration may run again over its own work). */
-async function removeReportCopies(db: Kysely<unknown>, dialect: DialectName) {
-  for (const table of ['reports', ...FOLLOWERS.map(([t]) => t)]) {
+/**
+ * The triggers `name(table)` of each table removed: PostgreSQL's trigger and its function, SQLite's
+ * after-insert and after-update triggers (`_ai`, `_au`).
+ */
+export async function dropRowTriggers(db: Kysely<unknown>, dialect: DialectName, tables: string[], name: (table: string) => string) {
+  for (const table of tables) {
     if (dialect === 'postgres') {
-      await sql.raw(`DROP TRIGGER IF EXISTS ${triggerName(table)} ON ${table}`).execute(db);
-      await sql.raw(`DROP FUNCTION IF EXISTS ${triggerName(table)}()`).execute(db);
+      await sql.raw(`DROP TRIGGER IF EXISTS ${name(table)} ON ${table}`).execute(db);
+      await sql.raw(`DROP FUNCTION IF EXISTS ${name(table)}()`).execute(db);
     } else {
-      for (const suffix of ['ai', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${triggerName(table)}_${suffix}`).execute(db);
+      for (const suffix of ['ai', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${name(table)}_${suffix}`).execute(db);
     }
   }
+}
+
+/** What installReportCopies makes, removed (so that its migration may run again over its own work). */
+async function removeReportCopies(db: Kysely<unknown>, dialect: DialectName) {
+  await dropRowTriggers(db, dialect, ['reports', ...FOLLOWERS.map(([t]) => t)], triggerName);
   for (const column of REPORT_COPY_INDEXES) await sql.raw(`DROP INDEX IF EXISTS reports_type_${column}`).execute(db);
   for (const column of REPORT_COPIES) if (await hasColumn(db, 'reports', column)) await db.schema.alterTable('reports').dropColumn(column).execute();
 }

@@ -267,7 +267,7 @@ export interface SettingsTable {
   value: string;
 }
 
-/** Maintained totals (db/counts.ts): 'posts:post', 'users:User:Active', 'spots', 'reports:comment'… */
+/** Maintained totals (db/counts.ts): 'posts:post', 'users:User:Active', 'spots', 'reports:comment:Pending'… */
 export interface RowCountsTable {
   name: string;
   n: number;

@@ -9,5 +9,5 @@ export const report = declareResource({
   menu: { id: 'report_post', path: '/report', icon: 'photo', order: 20, group: 'report' },
   api: reportCalls('post'),
   fields: REPORT_FIELDS,
-  dashboardCard: { statistic: 'report', title: 'app.dashboard.reports', icon: 'Report', color: '#e53935', order: 70, access: 'reports' },
+  dashboardCard: { statistic: 'reportPending', title: 'app.dashboard.reports', icon: 'Report', color: '#e53935', order: 70, access: 'reports' },
 });

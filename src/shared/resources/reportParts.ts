@@ -10,6 +10,8 @@ export const REPORT_FIELDS = {
   type: { sortable: true, searchable: true },
   reason: { sortable: true, searchable: true },
   status: { sortable: true, searchable: true },
+  // the report's own state (Pending / Resolved), which the lists filter by
+  state: { sortable: true },
   reported_by: { sortable: true, searchable: true },
   created_by: { sortable: true, searchable: true },
   post_title: { sortable: true, searchable: true },
@@ -17,4 +19,4 @@ export const REPORT_FIELDS = {
 } as const satisfies ResourceDeclaration['fields'];
 
 export const reportCalls = (type: 'post' | 'comment' | 'user') =>
-  ({ list: '/user/reports', one: '/user/reports-detail/:id', pageBase: 0, defaultOrder: byNewest, query: { type } }) as const satisfies ApiCalls;
+  ({ list: '/user/reports', one: '/user/reports-detail/:id', pageBase: 0, defaultOrder: byNewest, query: { type }, filters: ['state'] }) as const satisfies ApiCalls;

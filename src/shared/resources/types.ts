@@ -158,7 +158,7 @@ export interface ScreenDeclaration {
 /** The dashboard card of a resource (spec §2 "/dashboard"): one of the statistics, opening the list. */
 export interface DashboardCardDeclaration {
   /** the statistic's key in the dashboard's answer */
-  statistic: 'user' | 'spot' | 'post' | 'itinerary' | 'categoriescount' | 'tag' | 'report';
+  statistic: 'user' | 'spot' | 'post' | 'itinerary' | 'categoriescount' | 'tag' | 'report' | 'reportPending';
   /** catalogue key of its title */
   title: string;
   /** the @mui/icons-material icon the card (and the start-up shell) draws */

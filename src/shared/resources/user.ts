@@ -20,7 +20,7 @@ export const user = declareResource({
   label: 'resources.user.name',
   rule: 'User-list',
   menu: { id: 'users', path: '/user', icon: 'people', order: 20 },
-  api: { ...accountCalls('User', 1), sequence: '/user/sequence/change', bulk: '/user/bulk-action' },
+  api: { ...accountCalls('User', 1), sequence: '/user/sequence/change', bulk: '/user/bulk-action', filters: ['status'] },
   fields: {
     id: { sortable: true },
     thumbnail: {},

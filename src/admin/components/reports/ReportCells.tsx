@@ -1,8 +1,9 @@
-import { Button, Link, Tooltip } from '@mui/material';
+import { Button, Chip, Link, Stack, Tooltip } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { BackOfficeDataProvider, ReportTarget } from '../../providers/dataProvider';
 import { InactiveAwareLink } from '../InactiveAwareLink';
+import { HiddenPostView } from './HiddenPostView';
 import { useServerMessage } from '../useServerMessage';
 
 /** '----' for a value the report does not have (spec §2). */
@@ -10,9 +11,12 @@ export const MISSING = '----';
 
 interface ReportRecord extends ReportTarget {
   userStatusByAdmin: string | null;
+  /** the report's own state: Pending, or Resolved once its target was moderated */
+  status: string;
+  created_at: string;
   reason: string | null;
   user: { id: number; name: string };
-  post: { id: number; title: string; type: string; deleted_at: string | null; user: { id: number; name: string | null } } | null;
+  post: { id: number; title: string; description?: string | null; type: string; deleted_at: string | null; user: { id: number; name: string | null } } | null;
   comment: { comment: string } | null;
   reportedUserInfo: { id: number; name: string | null; status?: string | null } | null;
 }
@@ -21,14 +25,15 @@ export const useReport = () => useRecordContext<ReportRecord & { id: number }>()
 /** What a click on a report's status button does to its target. */
 type Effect = 'hide_post' | 'show_post' | 'hide_comment' | 'show_comment' | 'deactivate_user' | 'activate_user';
 
-// The keys written out, so the catalogue check sees each of them.
-const EFFECTS: Record<Effect, { label: string; question: string; detail: string }> = {
-  hide_post: { label: 'app.report.effect.hide_post', question: 'app.report.confirm.hide_post', detail: 'app.report.confirm_text.hide_post' },
-  show_post: { label: 'app.report.effect.show_post', question: 'app.report.confirm.show_post', detail: 'app.report.confirm_text.show_post' },
-  hide_comment: { label: 'app.report.effect.hide_comment', question: 'app.report.confirm.hide_comment', detail: 'app.report.confirm_text.hide_comment' },
-  show_comment: { label: 'app.report.effect.show_comment', question: 'app.report.confirm.show_comment', detail: 'app.report.confirm_text.show_comment' },
-  deactivate_user: { label: 'app.report.effect.deactivate_user', question: 'app.report.confirm.deactivate_user', detail: 'app.report.confirm_text.deactivate_user' },
-  activate_user: { label: 'app.report.effect.activate_user', question: 'app.report.confirm.activate_user', detail: 'app.report.confirm_text.activate_user' },
+// The keys written out, so the catalogue check sees each of them: the button's verb, the tooltip's
+// effect, the confirmation's question and text.
+const EFFECTS: Record<Effect, { verb: string; label: string; question: string; detail: string }> = {
+  hide_post: { verb: 'app.report.verb.hide', label: 'app.report.effect.hide_post', question: 'app.report.confirm.hide_post', detail: 'app.report.confirm_text.hide_post' },
+  show_post: { verb: 'app.report.verb.show', label: 'app.report.effect.show_post', question: 'app.report.confirm.show_post', detail: 'app.report.confirm_text.show_post' },
+  hide_comment: { verb: 'app.report.verb.hide', label: 'app.report.effect.hide_comment', question: 'app.report.confirm.hide_comment', detail: 'app.report.confirm_text.hide_comment' },
+  show_comment: { verb: 'app.report.verb.show', label: 'app.report.effect.show_comment', question: 'app.report.confirm.show_comment', detail: 'app.report.confirm_text.show_comment' },
+  deactivate_user: { verb: 'app.report.verb.deactivate', label: 'app.report.effect.deactivate_user', question: 'app.report.confirm.deactivate_user', detail: 'app.report.confirm_text.deactivate_user' },
+  activate_user: { verb: 'app.report.verb.reactivate', label: 'app.report.effect.activate_user', question: 'app.report.confirm.activate_user', detail: 'app.report.confirm_text.activate_user' },
 };
 
 function effectOf(report: ReportRecord): Effect {
@@ -47,13 +52,44 @@ function targetName(report: ReportRecord): string {
 }
 
 /**
- * The status action (spec §4). Its text is the spec's: a reported post or comment shows its status
- * (userStatusByAdmin), a reported user the status the click sets. A tooltip says what the click does,
- * and the click only asks: the call is sent once the dialog is confirmed. The call names the target's
- * current status and the server sets the other one; then the list reloads with the spec's toast.
+ * The Status column (spec §4): the target's status now, shown the same way on the three lists (a chip:
+ * the reported post's, comment's or user's own status), and the action beside it, a verb-labelled button
+ * ("Hide", "Show", "Deactivate", "Reactivate"). Both sit on one line in every language.
  */
-export function ReportStatusButton() {
+export function ReportStatusCell() {
   const report = useReport();
+  if (!report?.userStatusByAdmin) return <span>{MISSING}</span>;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+      <TargetStatusChip status={report.userStatusByAdmin} />
+      <ReportActionButton report={report} />
+    </Stack>
+  );
+}
+
+/** The target's status: Inactive stands out (a moderator scans for what is blocked or hidden). */
+export function TargetStatusChip({ status }: { status: string }) {
+  const translate = useTranslate();
+  return <Chip size="small" variant="outlined" color={status === 'Active' ? 'success' : 'error'} label={translate(`app.status.${status}`)} />;
+}
+
+/** The report's own state: Pending (still to handle) or Resolved. */
+export function ReportStateChip() {
+  const report = useReport();
+  const translate = useTranslate();
+  if (!report?.status) return <span>{MISSING}</span>;
+  const pending = report.status === 'Pending';
+  // Pending stands out: black on the light warning colour reads in light and dark mode (WCAG AA)
+  const colours = pending ? { bgcolor: 'warning.light', color: 'common.black' } : {};
+  return <Chip size="small" variant={pending ? 'filled' : 'outlined'} label={translate(`app.report.states.${report.status}`)} sx={{ whiteSpace: 'nowrap', ...colours }} />;
+}
+
+/**
+ * The moderation action: its verb says what a click does, a tooltip says it in full, and the click only
+ * asks: the call is sent once the dialog is confirmed. The call names the target's current status and the
+ * server sets the other one (spec §4, DESIGN.md §9); then the record reloads with the spec's toast.
+ */
+function ReportActionButton({ report }: { report: ReportRecord & { id: number } }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -61,12 +97,8 @@ export function ReportStatusButton() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!report?.userStatusByAdmin) return <span>{MISSING}</span>;
-  const current = report.userStatusByAdmin;
-  const next = current === 'Active' ? 'Inactive' : 'Active';
-  const shown = report.type === 'user' ? next : current;
   const effect = EFFECTS[effectOf(report)];
-  const takesDown = next === 'Inactive';
+  const takesDown = report.userStatusByAdmin === 'Active';
   const ask = (e: MouseEvent) => {
     e.stopPropagation();
     setAsking(true);
@@ -92,8 +124,8 @@ export function ReportStatusButton() {
   return (
     <>
       <Tooltip title={translate(effect.label)} describeChild>
-        <Button size="small" variant="outlined" color={takesDown ? 'error' : 'success'} onClick={ask}>
-          {translate(`app.status.${shown}`)}
+        <Button size="small" variant="outlined" color={takesDown ? 'error' : 'success'} onClick={ask} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+          {translate(effect.verb)}
         </Button>
       </Tooltip>
       <Confirm
@@ -111,18 +143,28 @@ export function ReportStatusButton() {
   );
 }
 
-/** The reported post's title: a link in a new tab, or for a hidden post the popover of spec §2. */
+/**
+ * The reported post's title: a link in a new tab, or for a hidden post the popover of spec §2 and, beside
+ * it, a read-only view of the hidden post (the moderator reads it again before restoring it).
+ */
 export function ReportPostTitle() {
   const report = useReport();
   if (!report?.post) return <span>{MISSING}</span>;
   const { post } = report;
-  return (
+  const link = (
     <InactiveAwareLink
       href={`/${post.type === 'itinerary' ? 'itinerary' : 'post'}/${post.id}`}
       active={!post.deleted_at}
       label={post.title}
       inactiveKey="messages.postInactive"
     />
+  );
+  if (!post.deleted_at) return link;
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+      {link}
+      <HiddenPostView post={post} />
+    </Stack>
   );
 }
 
@@ -138,10 +180,13 @@ export function PersonCell({ who }: { who: 'reporter' | 'reported' }) {
   );
 }
 
+/** What was reported: a post, an itinerary (a post report on an itinerary), a comment or a user. */
 export function ReportTypeCell() {
   const report = useReport();
   const translate = useTranslate();
-  return <span>{report ? translate(`app.report.types.${report.type}`) : MISSING}</span>;
+  if (!report) return <span>{MISSING}</span>;
+  const type = report.type === 'post' && report.post?.type === 'itinerary' ? 'itinerary' : report.type;
+  return <span>{translate(`app.report.types.${type}`)}</span>;
 }
 
 export function TextOrMissing({ value }: { value: (report: ReportRecord) => string | null | undefined }) {

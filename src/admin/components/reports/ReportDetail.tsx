@@ -1,11 +1,15 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { RequirePermissionOrExplain } from '../PermissionNeeded';
+import { formatDate } from '../../../shared/contract';
 import { DetailItem, DetailPage } from '../detail';
+import { PersonCell, ReportPostTitle, ReportStateChip, ReportStatusCell } from './ReportCells';
 
 /**
  * A report's detail (spec §2): General Information with the User who reported, the Report User and
- * the Reason, or 'No data found!'. The back link goes to the report's own list (DESIGN.md §9). Without
+ * the Reason, or 'No data found!'; then what was reported (the post's title, opening it or, hidden, its
+ * read-only view; the comment; the reported user's page), when, the report's state, and the target's
+ * status with the moderation action, as on the list. The back link goes to the report's own list (DESIGN.md §9). Without
  * Report-list (which the report calls need) it explains that instead of asking.
  */
 export function ReportDetail({ resource, backPath }: { resource: string; backPath: string }) {
@@ -39,11 +43,19 @@ function ReportDetailCard() {
             <DetailItem label="app.report.reason" wide>
               {report.reason}
             </DetailItem>
+            <DetailItem label="app.report.reported_item">{report.type === 'user' ? <PersonCell who="reported" /> : <ReportPostTitle />}</DetailItem>
             {report.comment?.comment && (
               <DetailItem label="resources.reportedComments.fields.comment" wide>
-                {report.comment.comment}
+                <span dir="auto">{report.comment.comment}</span>
               </DetailItem>
             )}
+            <DetailItem label="app.report.reported_on">{formatDate(report.created_at)}</DetailItem>
+            <DetailItem label="app.report.state">
+              <ReportStateChip />
+            </DetailItem>
+            <DetailItem label="app.report.target_status">
+              <ReportStatusCell />
+            </DetailItem>
           </Grid>
         )}
       </CardContent>

@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
-import { DataTable, useResourceContext } from 'react-admin';
+import { DataTable, SelectInput, useResourceContext } from 'react-admin';
 import { RequirePermissionOrExplain } from '../PermissionNeeded';
 import { NoRecords, ResourceList } from '../lists';
-import { PersonCell, ReportPostTitle, ReportStatusButton, ReportTypeCell, TextOrMissing } from './ReportCells';
+import { PersonCell, ReportPostTitle, ReportStateChip, ReportStatusCell, ReportTypeCell, TextOrMissing } from './ReportCells';
+
+/** The report states the lists filter by. */
+const STATES = ['Pending', 'Resolved'].map((state) => ({ id: state, name: `app.report.states.${state}` }));
 
 /**
  * A report list (spec §2 "/report", "/reportedComments", "/reportedUsers"): the columns of its type
- * (`children`), then Type, Reason and the status action; a row opens the report's detail. Report Post and
+ * (`children`), then Type (one value per list: not sortable), Reason, the report's own state (Pending /
+ * Resolved: filtered and sorted by) and Status (the target's status, and the action); a row opens the
+ * report's detail. Report Post and
  * Report User open for any staff member (spec §6) but their data needs Report-list: without it the page
  * explains that instead of listing (and asks the API for nothing).
  */
@@ -20,17 +25,20 @@ export function ReportList({ searchKey, fields, detailPath, statusSortable = tru
   const resource = useResourceContext() ?? 'report';
   return (
     <RequirePermissionOrExplain resource="reports" permission="Report-list" titleKey={`resources.${resource}.name`}>
-      <ResourceList searchKey={searchKey}>
+      <ResourceList searchKey={searchKey} filters={[<SelectInput key="state" source="state" label="app.report.state" choices={STATES} alwaysOn sx={{ minWidth: 160 }} />]}>
         <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={(id) => detailPath(id)} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
           {children}
-          <DataTable.Col source="type" label={`${fields}.type`}>
+          <DataTable.Col source="type" label={`${fields}.type`} disableSort>
             <ReportTypeCell />
           </DataTable.Col>
           <DataTable.Col source="reason" label={`${fields}.reason`}>
             <TextOrMissing value={(r) => r.reason} />
           </DataTable.Col>
+          <DataTable.Col source="state" label="app.report.state">
+            <ReportStateChip />
+          </DataTable.Col>
           <DataTable.Col source="status" label={`${fields}.status`} disableSort={!statusSortable}>
-            <ReportStatusButton />
+            <ReportStatusCell />
           </DataTable.Col>
         </DataTable>
       </ResourceList>

@@ -1,16 +1,29 @@
-import { ColumnsButton, DataTable, NumberField } from 'react-admin';
+import { ColumnsButton, DataTable, NumberField, SelectInput } from 'react-admin';
+import { USER_STATUSES } from '@shared/access';
 import { AccountActionsColumn, AvatarColumn } from '../../components/AccountColumns';
 import { ClippedText, CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
 import { SequenceEditor } from '../../components/SequenceEditor';
 import { UserBulkActions } from './UserBulkActions';
 import { UserCreateButton } from './UserCreate';
 
+/** The status filter (the dashboard's status chips open the list with it set); the server filters by it. */
+const STATUS_FILTER = [
+  <SelectInput
+    key="status"
+    source="status"
+    label="resources.user.fields.status"
+    choices={USER_STATUSES.filter((s) => s !== 'Request Pending').map((s) => ({ id: s, name: `app.status.${s}` }))}
+    alwaysOn
+    sx={{ minWidth: 140 }}
+  />,
+];
+
 /** /user: the users list (spec §2 "/user"). */
 export function UserList() {
   return (
     <ResourceList
       searchKey="resources.user.search"
-     
+      filters={STATUS_FILTER}
       actions={
         <>
           <ColumnsButton />

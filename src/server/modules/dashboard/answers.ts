@@ -2,6 +2,7 @@
 // document; the admin reads it as src/shared/contract.ts's DashboardStatistics, checked below.
 import { z } from 'zod';
 import { USER_STATUSES } from '@shared/access';
+import { REPORT_TYPES } from '../reports/answers';
 import type { DashboardStatistics } from '@shared/contract';
 import { type Alike, answerOf, type Same, whole } from '../../http/answers';
 
@@ -16,6 +17,10 @@ export const statistics = z.object({
   categoriescount: whole,
   tag: whole,
   report: whole.meta({ description: 'reports of posts, comments and users' }),
+  reportPending: whole.meta({ description: 'the reports still to handle (Pending), of every type' }),
+  reportPendingByType: z
+    .array(z.object({ type: z.enum(REPORT_TYPES), count: whole }))
+    .meta({ description: 'the Pending reports per type: post, comment and user' }),
 });
 
 export const statisticsAnswer = answerOf(statistics);

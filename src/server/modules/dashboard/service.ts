@@ -4,6 +4,7 @@ import { USER_STATUSES, type UserStatus } from '@shared/access';
 import type { DashboardStatistics } from '@shared/contract';
 import { allCounts } from '../../db/counts';
 import type { Database } from '../../db/schema';
+import { REPORT_TYPES } from '../reports/answers';
 
 /** Rows of a small table, counted. */
 async function rowCount(db: Kysely<Database>, table: 'categories' | 'tags') {
@@ -26,5 +27,7 @@ export async function dashboardStatistics(db: Kysely<Database>): Promise<Dashboa
     categoriescount: await rowCount(db, 'categories'),
     tag: await rowCount(db, 'tags'),
     report: sum('reports:'),
+    reportPending: REPORT_TYPES.reduce((total, type) => total + (counts.get(`reports:${type}:Pending`) ?? 0), 0),
+    reportPendingByType: REPORT_TYPES.map((type) => ({ type, count: counts.get(`reports:${type}:Pending`) ?? 0 })),
   };
 }

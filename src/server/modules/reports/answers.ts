@@ -5,6 +5,8 @@ import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '.
 import { TARGET_STATUSES } from './service';
 
 export const REPORT_TYPES = ['post', 'comment', 'user'] as const;
+/** A report's own state: Pending until a moderator acts on its target, then Resolved. */
+export const REPORT_STATES = ['Pending', 'Resolved'] as const;
 
 /** Whoever was reported: the post's author, the commenter, or the reported user (with its status). */
 const reportedUser = z.object({ id: whole, name: maybeText, status: maybeText.optional() });
@@ -14,13 +16,14 @@ export const reportRow = z.object({
   id: whole,
   type: z.enum(REPORT_TYPES),
   reason: maybeText,
-  status: z.string(),
+  status: z.string().describe("the report's own state: Pending, or Resolved once its target was moderated"),
   created_at: timestamp,
   post_id: whole.nullable(),
   post: z
     .object({
       id: whole,
       title: maybeText,
+      description: maybeText.describe('the post\'s text (hidden posts too: the moderator reads it before restoring)'),
       type: maybeText,
       deleted_at: timestamp.nullable(),
       user: z.object({ id: whole.nullable(), name: maybeText }),

@@ -6,9 +6,10 @@ import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
 import { type Listed, type ListRequest, readList } from '../../http/list';
-import type { REPORT_TYPES } from './answers';
+import type { REPORT_STATES, REPORT_TYPES } from './answers';
 
 export type ReportType = (typeof REPORT_TYPES)[number];
+export type ReportState = (typeof REPORT_STATES)[number];
 
 const columns = [
   'r.id',
@@ -24,6 +25,7 @@ const columns = [
   'r.reporter_name',
   'r.target_name',
   'r.post_title',
+  'r.post_text',
   'r.comment_text',
   'r.category_name',
   'p.type as post_type',
@@ -52,6 +54,8 @@ export interface ReportRow {
   /** the reported person's name: the post's author, the commenter or the reported user */
   target_name: string | null;
   post_title: string | null;
+  /** the post's text, for a read-only view of a hidden post */
+  post_text: string | null;
   post_type: string | null;
   post_deleted_at: string | null;
   author_id: number | null;
@@ -82,14 +86,16 @@ const withShownColumns = (qb: ReturnType<typeof reports>) =>
     .leftJoin('users as other', 'other.id', 'r.other_user_id')
     .select(columns);
 
-/** A page (or, exported, all) of the reports of one type. */
-export async function listReportsQuery(ctx: AppContext, type: ReportType, req: ListRequest<string>) {
+/** A page (or, exported, all) of the reports of one type, of one state (Pending, Resolved) when given. */
+export async function listReportsQuery(ctx: AppContext, type: ReportType, req: ListRequest<string>, state?: ReportState) {
   const { db } = ctx;
-  const base = reports(db).where('r.type', '=', type);
+  let base = reports(db).where('r.type', '=', type);
+  // walks the (type, status) index, or the sort's (type, column) one
+  if (state) base = base.where('r.status', '=', state);
   const listed = await readList(base, withShownColumns, req, 'r.id', {
     db,
     name: 'reports',
-    total: () => countOf(db, `reports:${type}`),
+    total: () => countOf(db, `reports:${type}:${state ?? ''}`),
     // a report is found by its own texts, its people, its post, comment or category: all copied onto it
     // and held by its search index, so neither form joins
     search: (indexed) => searchCondition(ctx.dialect, 'reports', 'r', req.filter, indexed, type),

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery } from '../../http/list';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
-import { outcomeAnswer, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
+import { outcomeAnswer, REPORT_STATES, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
 import { findReportDetail, listReportsQuery, type ReportRow, type ReportType } from './queries';
 import {
   findReportById,
@@ -31,7 +31,10 @@ import { report, type SortColumns } from '@shared/resources/index';
 
 const tags = ['reports'];
 
-const reportListQuery = listQuerySchema.extend({ type: z.enum(REPORT_TYPES).default('post') });
+const reportListQuery = listQuerySchema.extend({
+  type: z.enum(REPORT_TYPES).default('post'),
+  state: z.enum(REPORT_STATES).optional().describe("Only the reports of this state (the report's own `status`)"),
+});
 /** The status the caller saw on the target (spec §4): the call sets the other one. */
 const currentStatus = z
   .enum(TARGET_STATUSES, { error: v('statusRequired') })
@@ -59,7 +62,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       status: r.status,
       created_at: r.created_at,
       post_id: r.post_id,
-      post: r.post_id ? { id: r.post_id, title: r.post_title, type: r.post_type, deleted_at: r.post_deleted_at, user: { id: r.author_id, name: r.author_name } } : null,
+      post: r.post_id ? { id: r.post_id, title: r.post_title, description: r.post_text, type: r.post_type, deleted_at: r.post_deleted_at, user: { id: r.author_id, name: r.author_name } } : null,
       user: { id: r.reporter_id, name: r.reporter_name },
       other_user_id: r.other_user_id,
       otherUser: r.other_user_id ? { id: r.other_user_id, name: r.other_name, status: r.other_status } : null,
@@ -82,7 +85,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
           created_at: 'r.created_at',
           type: 'r.type',
           reason: 'r.reason',
+          // the Status column shows the target's status: its copy on the report (db/reportTargetStatus.ts)
           status: 'r.user_status_by_admin',
+          state: 'r.status',
           // the copies the joined names are kept in (db/reportCopies.ts), each with an index
           reported_by: 'r.reporter_name',
           created_by: 'r.target_name',
@@ -92,7 +97,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      return answerList(reply, await listReportsQuery(ctx, q.type, req), shape);
+      return answerList(reply, await listReportsQuery(ctx, q.type, req, q.state), shape);
     },
   );
 

@@ -1,6 +1,7 @@
 // Read model of the users and sub-admins screens: the list (with the per-user counts kept on the row)
 // and one account's detail.
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { UserStatus } from '@shared/access';
 import type { Caller } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
@@ -27,9 +28,11 @@ const baseColumns = [
  * A page (or, exported, all) of users or sub-admins. A Sub-Admin listing sub-admins sees only those holding no permission
  * outside its own.
  */
-export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Admin', caller: Caller, req: ListRequest<string>) {
+export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Admin', caller: Caller, req: ListRequest<string>, status?: UserStatus) {
   const { db } = ctx;
   let base = db.selectFrom('users').where('users.user_type', '=', userType);
+  // walks the (user_type, status) index, or the sort's (user_type, column) one
+  if (status) base = base.where('users.status', '=', status);
   if (userType === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
   return readList(
     base,
@@ -43,7 +46,7 @@ export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Ad
       db,
       name: 'users',
       // the sub-admins a Sub-Admin may manage are a few: counted
-      total: userType === 'User' ? () => countOf(db, 'users:User:') : undefined,
+      total: userType === 'User' ? () => countOf(db, `users:User:${status ?? ''}`) : undefined,
       search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
     },
   );

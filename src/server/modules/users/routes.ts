@@ -2,7 +2,7 @@
 // bulk actions. User-list opens the users, SubAdmin-list the sub-admins; only an Admin grants permissions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { mayGrantPermissions, mayManageAccount, PERMISSIONS, type Permission } from '@shared/access';
+import { mayGrantPermissions, mayManageAccount, PERMISSIONS, type Permission, USER_STATUSES } from '@shared/access';
 import { englishText } from '@shared/validation/messages';
 import {
   bulkActionSchema,
@@ -43,7 +43,10 @@ import { findUserDetail, listUserPickerQuery, listUsersQuery } from './queries';
 import { deleteAccount, insertUser, setUserSequence, storeProfilePicture, updateAccount, updateUser, userCounts } from './service';
 import { type SortColumns, user } from '@shared/resources/index';
 
-const userListQuery = listQuerySchema.extend({ user_type: z.enum(['User', 'Sub-Admin']).default('User') });
+const userListQuery = listQuerySchema.extend({
+  user_type: z.enum(['User', 'Sub-Admin']).default('User'),
+  status: z.enum(USER_STATUSES).optional().describe('Only the accounts of this status (the dashboard\'s status chips)'),
+});
 
 /** Edit user / sub-admin as the form comes (documented; the route reads and checks it itself). */
 const userUpdateForm = userUpdateSchema.extend({
@@ -95,7 +98,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         pageBase: q.user_type === 'User' ? 1 : 0,
       });
       if (picker) refusePickerExport(req);
-      return answerList(reply, await (picker ? listUserPickerQuery(ctx, req) : listUsersQuery(ctx, q.user_type, caller, req)));
+      return answerList(reply, await (picker ? listUserPickerQuery(ctx, req) : listUsersQuery(ctx, q.user_type, caller, req, q.status)));
     },
   );
 
