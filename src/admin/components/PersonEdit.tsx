@@ -3,11 +3,13 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { type Resolver, useFormState } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { v } from '../../shared/validation/messages';
 import { nameField } from '../../shared/validation/user';
 import { PictureInput, pictureField } from './PictureInput';
+import { isMissingRecord, NOT_FOUND_PATH } from '../notFound';
+import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { useServerMessage } from './useServerMessage';
 
 export interface PersonEditProps {
@@ -44,6 +46,11 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
   const notify = useNotify();
   const redirect = useRedirect();
   const serverMessage = useServerMessage();
+  const navigate = useNavigate();
+  const onReadError = (error: unknown) => {
+    if (isMissingRecord(error)) navigate(NOT_FOUND_PATH, { replace: true });
+    else notify(serverMessage(error), { type: 'error' });
+  };
   // loose: the resolver's output is what gets saved, so the inputs the schema does not check
   // (the permissions) must pass through
   const schema = z.looseObject({
@@ -67,7 +74,8 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
         // the account stays as the form opened on it while the person types (a refocused window does not
         // reload it): its save is checked against that version, so a colleague's change meanwhile is
         // refused with 'recordChanged' instead of being overwritten
-        queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false }}
+        // (retried while the server is away; a record that is not there is the product's 404 page)
+        queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false, retry: retryWhileUnreachable, retryDelay, onError: onReadError }}
         transform={pick}
         actions={false}
         title={titleKey}
