@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { type Resolver, useFormState } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { nameField } from '../../shared/validation/user';
 import { PictureInput, pictureField } from './PictureInput';
 import { isMissingRecord, NOT_FOUND_PATH } from '../notFound';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
+import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
 import { useServerMessage } from './useServerMessage';
 
 export interface PersonEditProps {
@@ -28,10 +29,25 @@ export interface PersonEditProps {
   extraFields?: string[];
 }
 
-/** Enabled except while saving (a save attempt shows what is wrong). */
+/** Enabled once something changed (an unchanged save would write nothing), except while saving. */
 function UpdateButton() {
-  const { isSubmitting } = useFormState();
-  return <SaveButton label="app.user.update" alwaysEnable={!isSubmitting} />;
+  const { isSubmitting, isDirty } = useFormState();
+  return <SaveButton label="app.user.update" alwaysEnable={!isSubmitting && isDirty} />;
+}
+
+/** The refusal of a save that someone else's came before, in the form (RecordChangedAlert), with the account's History. */
+function PersonChangedAlert({ resource, changed, onReloaded }: { resource: PersonEditProps['resource']; changed: boolean; onReloaded: () => void }) {
+  const { record, refetch } = useEditContext();
+  if (!record) return null;
+  return (
+    <RecordChangedAlert
+      open={changed}
+      version={record.updated_at}
+      reload={refetch}
+      onReloaded={onReloaded}
+      history={{ entity: 'user', resource, id: record.id }}
+    />
+  );
 }
 
 function CurrentPicture() {
@@ -46,6 +62,7 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
   const notify = useNotify();
   const redirect = useRedirect();
   const serverMessage = useServerMessage();
+  const [changed, setChanged] = useState(false);
   const navigate = useNavigate();
   const onReadError = (error: unknown) => {
     if (isMissingRecord(error)) navigate(NOT_FOUND_PATH, { replace: true });
@@ -85,7 +102,10 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
             notify(successKey, { type: 'success' });
             setTimeout(() => redirect(backPath), backDelayMs);
           },
-          onError: (e: unknown) => notify(serverMessage(e), { type: 'error' }),
+          onError: (e: unknown) => {
+            notify(serverMessage(e), { type: 'error' });
+            if (isRecordChanged(e)) setChanged(true);
+          },
         }}
       >
         <SimpleForm
@@ -101,6 +121,7 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
             </Toolbar>
           }
         >
+          <PersonChangedAlert resource={resource} changed={changed} onReloaded={() => setChanged(false)} />
           <CurrentPicture />
           <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
           <TextInput source="email" label="resources.user.fields.email" disabled fullWidth />
