@@ -7,6 +7,7 @@ import { createI18nProvider, isLocale, loadCatalogue, type Locale, RTL_LOCALES, 
 import { STORE_NAME } from './i18n/locales';
 import { Layout } from './layout/Layout';
 import { lazyNamed } from './lazy';
+import { NOT_FOUND_PATH } from './notFound';
 import { LoginPage } from './pages/auth/LoginPage';
 import { Dashboard } from './pages/Dashboard';
 // every resource is checked before its routes render, so a refused one asks the API nothing
@@ -31,8 +32,6 @@ const ForgotPasswordPage = lazyNamed(() => import('./pages/auth/ForgotPasswordPa
 const ResetPasswordPage = lazyNamed(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
-/** Every unknown path lands on the 404 page (spec §2). */
-const NOT_FOUND_PATH = '/pages/errors/error-404';
 /** react-admin's catch-all: send unknown paths to the 404 page. */
 const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');

@@ -10,6 +10,7 @@ import { takeEarlyRequest } from './earlyRequests';
 import { confirmStartupCheck, keepAuthQueriesCurrent, startSessionCheck } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { readEarlyAnswer } from './providers/httpClient';
+import { isUnreachable, reachability, retryDelay, retryRead } from './providers/reachability';
 import { isTokenExpired, session } from './providers/session';
 
 /** How long statistics asked at start-up may be shown instead of asking again. */
@@ -41,8 +42,13 @@ export function redirectRoot(): void {
  * would answer (the stored session's), so the first render does not wait a turn for them and render again.
  */
 export function createQueryClient(): QueryClient {
-  const queryClient = new QueryClient();
+  // a read the server did not answer is retried until it does (reachability.ts)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryRead, retryDelay } } });
   keepAuthQueriesCurrent(queryClient);
+  // once the server answers again, what failed while it was away (a read that does not retry) asks again
+  reachability.subscribe(() => {
+    if (!reachability.current()) void queryClient.refetchQueries({ type: 'active', predicate: (query) => isUnreachable(query.state.error) });
+  });
   return queryClient;
 }
 

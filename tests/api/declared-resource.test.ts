@@ -81,8 +81,15 @@ describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
     expect(stale.json().message).toBe('This record was changed by someone else. Reload it to see the changes.');
     const current = updated.json().data.data.updated_at as string;
     expect(current).not.toBe(opened);
-    const fresh = await call('POST', '/api/faq/update', { id: ids[0], question: 'How do I share a lighthouse?', answer: 'Like this.', status: 'Inactive', updated_at: current });
+    const edit = { id: ids[0], question: 'How do I share a lighthouse?', answer: 'Like this, then save.', status: 'Inactive' };
+    const fresh = await call('POST', '/api/faq/update', { ...edit, updated_at: current });
     expect(fresh.statusCode, fresh.body).toBe(200);
+    // the same save again changes nothing: answered as saved, on the same version, with no entry
+    const saved = fresh.json().data.data.updated_at as string;
+    const again = await call('POST', '/api/faq/update', { ...edit, updated_at: saved });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.data.updated_at).toBe(saved);
+    expect((await call('GET', `/api/faq/${ids[0]}`)).json().data.data.updated_at).toBe(saved);
 
     const removed = await call('DELETE', `/api/faq/delete/${ids[0]}`);
     expect(removed.statusCode).toBe(200);

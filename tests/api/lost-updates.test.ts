@@ -145,6 +145,33 @@ describe.each(dialects)('no lost updates on %s', (dialect) => {
     expect(kind.textOf(await kind.read(id))).toBe('unchecked');
   });
 
+  /** the entries of a record's History */
+  const historyOf = async (kind: string, id: number, entity = ({ page: 'contentmanagement', 'email-template': 'emailtemplate' } as Record<string, string>)[kind] ?? kind) => (await get(`/api/audit/${entity}/${id}?limit=100`)).data.length as number;
+
+  it.each(['user', 'spot', 'post', 'category', 'tag', 'page', 'email-template'])('%s: a save that changes nothing writes nothing, and a colleague then saves', async (name) => {
+    const kind = kinds.find((k) => k.name === name)!;
+    const id = await kind.make();
+    // a real save first, so that the record holds exactly what the form sends
+    const text = `kept as it is ${name}`;
+    expect((await kind.save(id, text, (await kind.read(id)).updated_at)).statusCode).toBe(200);
+    const opened = await kind.read(id);
+    const entries = await historyOf(name, id);
+
+    // A presses Save on the unchanged form: answered as saved, but no version, no History entry
+    const unchanged = await kind.save(id, text, opened.updated_at);
+    expect(unchanged.statusCode, JSON.stringify(unchanged.json())).toBe(200);
+    const answered = unchanged.json().data.data?.updated_at;
+    if (answered !== undefined) expect(answered).toBe(opened.updated_at);
+    expect((await kind.read(id)).updated_at).toBe(opened.updated_at);
+    expect(await historyOf(name, id)).toBe(entries);
+
+    // B, who opened the same version, makes a real edit: it is not refused
+    const real = await kind.save(id, 'colleague edit', opened.updated_at);
+    expect(real.statusCode, JSON.stringify(real.json())).toBe(200);
+    expect(kind.textOf(await kind.read(id))).toBe('colleague edit');
+    expect(await historyOf(name, id)).toBe(entries + 1);
+  });
+
   it('two saves racing on the same version: exactly one wins', async () => {
     for (const kind of kinds.filter((k) => ['category', 'spot', 'post', 'user'].includes(k.name))) {
       const id = await kind.make();

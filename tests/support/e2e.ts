@@ -36,7 +36,7 @@ export async function startServer(overrides: Partial<Config> = {}) {
     {},
     { dataDir, adminDist: dist, passwordScryptN: 2 ** 14, port: 0, host: '127.0.0.1', demoPassword: DEMO_PASSWORD, ...overrides },
   );
-  const { app, ctx } = await buildApp(config, { logger: false });
+  let { app, ctx } = await buildApp(config, { logger: false });
   await seedDemo(ctx.db, {
     options: SMALL_SEED,
     demoPassword: DEMO_PASSWORD,
@@ -54,6 +54,17 @@ export async function startServer(overrides: Partial<Config> = {}) {
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** Stops the server as a SIGTERM would, keeping its data. */
+    async stop() {
+      await app.close();
+    },
+    /** Starts it again on the same data and port (after stop()). */
+    async restart() {
+      ({ app, ctx } = await buildApp(config, { logger: false }));
+      await app.listen({ port, host: '127.0.0.1' });
+      ctx.config.publicUrl = `http://127.0.0.1:${port}`;
+      this.ctx = ctx;
     },
   };
 }

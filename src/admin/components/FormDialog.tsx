@@ -14,12 +14,14 @@ import {
   useRecordContext,
   useRefresh,
   useResourceContext,
+  useDataProvider,
   useTranslate,
   useUpdate,
 } from 'react-admin';
 import { type FieldErrors, get, type Resolver, type ResolverResult, set, useFormContext, useFormState } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { HistoryToggle } from './audit/History';
+import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
 import { GuardedDialog, useGuardedClose } from './useDiscardGuard';
 import { useServerMessage } from './useServerMessage';
 
@@ -99,8 +101,9 @@ export function DialogForm({
   schema,
   onClose,
   blockSaveWhileInvalid = false,
+  requireChanges = false,
   ...props
-}: Omit<SimpleFormProps, 'resolver' | 'toolbar'> & { schema: ZodType; onClose: () => void; blockSaveWhileInvalid?: boolean }) {
+}: Omit<SimpleFormProps, 'resolver' | 'toolbar'> & { schema: ZodType; onClose: () => void; blockSaveWhileInvalid?: boolean; requireChanges?: boolean }) {
   const shown = useRef<ShownState | null>(null);
   const resolver = useMemo(() => dialogResolver(schema, shown), [schema]);
   return (
@@ -109,7 +112,7 @@ export function DialogForm({
       mode="onTouched"
       reValidateMode="onChange"
       shouldFocusError
-      toolbar={<DialogToolbar onClose={onClose} blockSaveWhileInvalid={blockSaveWhileInvalid} shown={shown} />}
+      toolbar={<DialogToolbar onClose={onClose} blockSaveWhileInvalid={blockSaveWhileInvalid} requireChanges={requireChanges} shown={shown} />}
       {...props}
     />
   );
@@ -122,22 +125,25 @@ export function DialogForm({
 export function DialogToolbar({
   onClose,
   blockSaveWhileInvalid = false,
+  requireChanges = false,
   shown,
 }: {
   onClose: () => void;
   blockSaveWhileInvalid?: boolean;
+  /** an edit: Save waits for a change (an unchanged save would write nothing) */
+  requireChanges?: boolean;
   shown?: RefObject<ShownState | null>;
 }) {
   const close = useGuardedClose(onClose);
   const { getFieldState } = useFormContext();
-  const { errors, isSubmitting, isSubmitted } = useFormState();
+  const { errors, isSubmitting, isSubmitted, isDirty } = useFormState();
   if (shown) shown.current = { isSubmitted, isTouched: (path) => getFieldState(path).isTouched };
   const blocked = blockSaveWhileInvalid && Object.keys(errors).length > 0;
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
       <Button label="ra.action.cancel" onClick={close} />
       <SaveButton
-        alwaysEnable={!isSubmitting && !blocked}
+        alwaysEnable={!isSubmitting && !blocked && (isDirty || !requireChanges)}
         disabled={blocked}
         // when Save blocks, a click must not first leave the field being typed in: that would show its
         // message and disable Save under the pointer, and the save attempt (which focuses the first
@@ -233,7 +239,7 @@ export function EditDialog({
   const { history, ...formProps } = form;
   return (
     <DialogFrame open={open} onClose={onClose} id={`${resource}-edit-title-${record.id}`} title={translate(titleKey)} maxWidth={maxWidth}>
-      <EditDialogForm record={record} resource={resource} onClose={onClose} {...formProps} />
+      <EditDialogForm record={record} resource={resource} onClose={onClose} history={history} {...formProps} />
       {history && <HistoryToggle {...history} id={record.id} />}
     </DialogFrame>
   );
@@ -254,23 +260,46 @@ function EditDialogForm({
   transform = (data) => data,
   initialValues,
   describeError,
+  history,
   children,
 }: Omit<FormDialogProps, 'open' | 'titleKey' | 'maxWidth'> & {
   record: RaRecord;
   resource: string;
   initialValues: (record: RaRecord) => Record<string, unknown>;
   describeError?: (error: unknown) => string | undefined;
+  history?: { entity: string; resource: string };
 }) {
-  const [opened] = useState(record);
+  const [opened, setOpened] = useState(record);
+  const [changed, setChanged] = useState(false);
   const [update] = useUpdate();
+  const dataProvider = useDataProvider();
+  const refresh = useRefresh();
   const run = useDialogSave(onClose, describeError);
   const save = (data: Record<string, unknown>) =>
     run(
-      () => update(resource, { id: opened.id, data: transform(data), previousData: opened }, { mutationMode: 'pessimistic', returnPromise: true }),
+      () =>
+        update(resource, { id: opened.id, data: transform(data), previousData: opened }, { mutationMode: 'pessimistic', returnPromise: true }).catch((e: unknown) => {
+          // someone else's save came first: say so in the form until dealt with, and show it in the list behind
+          if (isRecordChanged(e)) {
+            setChanged(true);
+            refresh();
+          }
+          throw e;
+        }),
       successKey,
     );
+  // the record as it is now (the list's row), which the form then stands on
+  const reload = async () => setOpened((await dataProvider.getMany(resource, { ids: [opened.id] })).data[0] ?? opened);
+  const values = useMemo(() => initialValues(opened), [initialValues, opened]);
   return (
-    <DialogForm schema={schema} onClose={onClose} record={initialValues(opened)} onSubmit={save}>
+    <DialogForm schema={schema} onClose={onClose} record={values} onSubmit={save} requireChanges>
+      <RecordChangedAlert
+        open={changed}
+        version={opened.updated_at}
+        reload={reload}
+        onReloaded={() => setChanged(false)}
+        history={history && { ...history, id: opened.id }}
+      />
       {children}
     </DialogForm>
   );

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { type ReactNode, useState } from 'react';
+import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { type Resolver, useFormState } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { v } from '../../shared/validation/messages';
 import { nameField } from '../../shared/validation/user';
 import { PictureInput, pictureField } from './PictureInput';
+import { isMissingRecord, NOT_FOUND_PATH } from '../notFound';
+import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
+import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
 import { useServerMessage } from './useServerMessage';
 
 export interface PersonEditProps {
@@ -26,10 +29,25 @@ export interface PersonEditProps {
   extraFields?: string[];
 }
 
-/** Enabled except while saving (a save attempt shows what is wrong). */
+/** Enabled once something changed (an unchanged save would write nothing), except while saving. */
 function UpdateButton() {
-  const { isSubmitting } = useFormState();
-  return <SaveButton label="app.user.update" alwaysEnable={!isSubmitting} />;
+  const { isSubmitting, isDirty } = useFormState();
+  return <SaveButton label="app.user.update" alwaysEnable={!isSubmitting && isDirty} />;
+}
+
+/** The refusal of a save that someone else's came before, in the form (RecordChangedAlert), with the account's History. */
+function PersonChangedAlert({ resource, changed, onReloaded }: { resource: PersonEditProps['resource']; changed: boolean; onReloaded: () => void }) {
+  const { record, refetch } = useEditContext();
+  if (!record) return null;
+  return (
+    <RecordChangedAlert
+      open={changed}
+      version={record.updated_at}
+      reload={refetch}
+      onReloaded={onReloaded}
+      history={{ entity: 'user', resource, id: record.id }}
+    />
+  );
 }
 
 function CurrentPicture() {
@@ -44,6 +62,12 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
   const notify = useNotify();
   const redirect = useRedirect();
   const serverMessage = useServerMessage();
+  const [changed, setChanged] = useState(false);
+  const navigate = useNavigate();
+  const onReadError = (error: unknown) => {
+    if (isMissingRecord(error)) navigate(NOT_FOUND_PATH, { replace: true });
+    else notify(serverMessage(error), { type: 'error' });
+  };
   // loose: the resolver's output is what gets saved, so the inputs the schema does not check
   // (the permissions) must pass through
   const schema = z.looseObject({
@@ -67,7 +91,8 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
         // the account stays as the form opened on it while the person types (a refocused window does not
         // reload it): its save is checked against that version, so a colleague's change meanwhile is
         // refused with 'recordChanged' instead of being overwritten
-        queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false }}
+        // (retried while the server is away; a record that is not there is the product's 404 page)
+        queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false, retry: retryWhileUnreachable, retryDelay, onError: onReadError }}
         transform={pick}
         actions={false}
         title={titleKey}
@@ -77,7 +102,10 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
             notify(successKey, { type: 'success' });
             setTimeout(() => redirect(backPath), backDelayMs);
           },
-          onError: (e: unknown) => notify(serverMessage(e), { type: 'error' }),
+          onError: (e: unknown) => {
+            notify(serverMessage(e), { type: 'error' });
+            if (isRecordChanged(e)) setChanged(true);
+          },
         }}
       >
         <SimpleForm
@@ -93,6 +121,7 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
             </Toolbar>
           }
         >
+          <PersonChangedAlert resource={resource} changed={changed} onReloaded={() => setChanged(false)} />
           <CurrentPicture />
           <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
           <TextInput source="email" label="resources.user.fields.email" disabled fullWidth />

@@ -4,6 +4,8 @@ import { type ReactNode, useCallback } from 'react';
 import { Button, ShowBase, Title, useNotify, useShowContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ISOLATED_BLOCK } from '../bidi';
+import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
+import { LoadingText } from './LoadingText';
 import { useServerMessage } from './useServerMessage';
 
 /** One labelled value of a read-only detail; '----' when there is none (spec §2). */
@@ -53,7 +55,7 @@ export function DetailPage({
     [notify, serverMessage],
   );
   return (
-    <ShowBase resource={resource} id={id} redirectOnError={false} queryOptions={{ onError }}>
+    <ShowBase resource={resource} id={id} redirectOnError={false} queryOptions={{ onError, retry: retryWhileUnreachable, retryDelay }}>
       <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1000 }}>
         <Title title={translate(titleKey)} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -75,7 +77,8 @@ export function DetailPage({
 function DetailBody({ children }: { children: ReactNode }) {
   const { error, isPending, record } = useShowContext();
   const translate = useTranslate();
-  if (error || (!isPending && !record)) {
+  if (isPending) return <LoadingText />;
+  if (error || !record) {
     return (
       <Card>
         <CardContent>

@@ -6,7 +6,9 @@ import { DataTable, type DataTableProps, List, Pagination, SearchInput, type Sor
 import { PAGE_SIZES } from '../../shared/contract';
 import { decodeNumericEntities } from '../../shared/text';
 import { useFormatDate } from './dates';
+import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { ExportCsvButton } from './ExportCsvButton';
+import { LoadingText } from './LoadingText';
 
 /**
  * The list's search box; its placeholder is a catalogue key (SearchInput does not translate it), "Search"
@@ -37,11 +39,15 @@ export function ListPagination() {
   return <Pagination rowsPerPageOptions={[...PAGE_SIZES]} {...(more ? { labelDisplayedRows: label } : {})} />;
 }
 
+/** "No records found!"; never for a list whose call failed (its rows are not known to be none). */
 export function NoRecords() {
   const translate = useTranslate();
+  const { error } = useListContext();
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
-      <Typography color="text.secondary">{translate('app.no_records')}</Typography>
+      <Typography color="text.secondary" role={error ? 'alert' : undefined}>
+        {translate(error ? 'app.resilience.listFailed' : 'app.no_records')}
+      </Typography>
     </Box>
   );
 }
@@ -158,6 +164,8 @@ export function ResourceList({
       pagination={<ListPagination />}
       perPage={10}
       sort={sort}
+      // a search, page or refresh the server did not answer is asked again until it does; the rows stay
+      queryOptions={{ retry: retryWhileUnreachable, retryDelay }}
       empty={false}
       actions={
         // Export on every list; the add button beside it floats at the bottom
@@ -170,7 +178,7 @@ export function ResourceList({
       sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCards }}
     >
       <LoadingNote />
-      {children}
+      <RefetchDimmed>{children}</RefetchDimmed>
     </List>
   );
 }
@@ -198,12 +206,20 @@ export function ResourceTable({
 /** 'Loading...' while the list's first answer is on its way (spec §2), beside react-admin's skeleton rows. */
 function LoadingNote() {
   const { isPending } = useListContext();
-  const translate = useTranslate();
-  if (!isPending) return null;
+  return isPending ? <LoadingText /> : null;
+}
+
+/**
+ * The rows dimmed (and marked busy) while a new answer is on its way for a list already shown (a new
+ * search, page or sort, a refresh, a retry while the server is away): they are the last answer's.
+ */
+function RefetchDimmed({ children }: { children: ReactNode }) {
+  const { isFetching, isPending } = useListContext();
+  const refetching = isFetching && !isPending;
   return (
-    <Typography role="status" variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
-      {translate('app.loading')}
-    </Typography>
+    <Box aria-busy={refetching} data-refetching={refetching || undefined} sx={{ minWidth: 0, transition: 'opacity 150ms', opacity: refetching ? 0.45 : 1 }}>
+      {children}
+    </Box>
   );
 }
 

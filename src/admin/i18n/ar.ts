@@ -41,6 +41,13 @@ export const ar: Catalogue = {
     loading: 'جارٍ التحميل...',
     no_records: 'لا توجد سجلات!',
     no_data: 'لا توجد بيانات!',
+    resilience: {
+      unreachable: 'تعذّر الوصول إلى الخادم، جارٍ إعادة المحاولة…',
+      listFailed: 'تعذّر تحميل القائمة. جرّب زر التحديث.',
+      conflict: 'غيّر شخص آخر هذا السجل أثناء تعديلك له.',
+      reloadKeep: 'إعادة التحميل وإعادة تطبيق تغييراتي',
+      showTheirChange: 'عرض التغيير الذي أجراه',
+    },
     language: 'اللغة',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {

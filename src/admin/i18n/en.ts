@@ -10,6 +10,13 @@ const app = {
     loading: 'Loading...',
     no_records: 'No records found!',
     no_data: 'No data found!',
+    resilience: {
+      unreachable: 'Can’t reach the server, retrying…',
+      listFailed: 'The list could not be loaded. Try Refresh.',
+      conflict: 'Someone else changed this record while you were editing it.',
+      reloadKeep: 'Reload and re-apply my changes',
+      showTheirChange: 'Show their change',
+    },
     language: 'Language',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {

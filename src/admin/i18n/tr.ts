@@ -41,6 +41,13 @@ export const tr: Catalogue = {
     loading: 'Yükleniyor...',
     no_records: 'Kayıt bulunamadı!',
     no_data: 'Veri bulunamadı!',
+    resilience: {
+      unreachable: 'Sunucuya ulaşılamıyor, yeniden deneniyor…',
+      listFailed: 'Liste yüklenemedi. Yenile düğmesini deneyin.',
+      conflict: 'Siz düzenlerken bu kaydı başka biri değiştirdi.',
+      reloadKeep: 'Yeniden yükle ve değişikliklerimi tekrar uygula',
+      showTheirChange: 'Yaptığı değişikliği göster',
+    },
     language: 'Dil',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {

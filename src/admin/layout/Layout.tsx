@@ -15,6 +15,7 @@ import { ThemeSettingsButton } from './ThemeSettings';
 import { TopMenu } from './TopMenu';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useProfileLanguage } from './useProfileLanguage';
+import { ServerUnreachableBanner } from '../components/ServerUnreachableBanner';
 
 const MenuSearch = lazyNamed(() => import('./MenuSearch'), 'MenuSearch');
 
@@ -114,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Box sx={{ display: 'flex', minWidth: 0 }}>
         {!hidden && p.leftSidePanel.display && <ShortcutBar />}
         <Box data-layout={p.layout} sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0, maxWidth: LAYOUT.containerWidth[p.layout], mx: 'auto', width: '100%' }}>
+          <ServerUnreachableBanner />
           {children}
         </Box>
       </Box>

@@ -18,6 +18,7 @@ import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { usePrincipal } from '../providers/useStaff';
 import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
 import { DASHBOARD_CARDS, type DashboardCard } from './dashboardCards';
+import { LoadingText } from '../components/LoadingText';
 
 /** The cards' icons (dashboardCards.ts names them). */
 const ICONS: Record<DashboardCard['icon'], ReactElement> = {
@@ -47,6 +48,7 @@ export function Dashboard() {
   return (
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
       <Title title={translate('app.dashboard.title')} />
+      {isPending && <LoadingText />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
         {DASHBOARD_CARDS.map((card) => {
           const title = translate(card.title);

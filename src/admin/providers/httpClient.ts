@@ -3,6 +3,7 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import type { Envelope } from '../../shared/contract';
 import type { EarlyAnswer } from '../earlyRequests';
+import { isGatewayFailure, reachability, unreachableError } from './reachability';
 import { session } from './session';
 
 export const API_URL = '/api';
@@ -24,16 +25,21 @@ export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Op
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   try {
     const { json } = await fetchUtils.fetchJson(`${API_URL}${path}`, { ...options, headers });
+    reachability.answered();
     return json as Envelope<T>;
   } catch (error) {
     // fetchJson throws HttpError(statusText|body.message, status, body); prefer the envelope's message
-    if (error instanceof HttpError) {
+    if (error instanceof HttpError && !isGatewayFailure(error.status, error.body)) {
+      reachability.answered();
       const body = error.body as Partial<Envelope> | undefined;
       const failure = new HttpError(body?.message || error.message, error.status, body);
       if (bearer) sentTokens.set(failure, bearer);
       throw failure;
     }
-    throw error;
+    // no answer (a fetch that failed, a gateway with no server behind it); a cancelled request is no sign
+    if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
+    reachability.lost();
+    throw unreachableError();
   }
 }
 

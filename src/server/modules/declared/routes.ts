@@ -18,6 +18,7 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
+import { auditEdit, saveEdit } from '../audit/edits';
 import { declaredStore, holdsTerm } from './store';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
@@ -74,12 +75,16 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     const edit = body.extend({ id: idNumber(), updated_at: recordVersion });
     app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id, updated_at: expected, ...values } = request.body as { id: number; updated_at?: string } & Record<string, unknown>;
-      const changed = await atomically(ctx, async () => {
-        const saved = await store.update(id, values, expected);
-        if (!saved) throw notFound();
-        await audit(ctx, callerOf(request).userId, 'update', entity, id, saved);
-        return saved;
-      });
+      const changed = await saveEdit(
+        ctx,
+        async () => {
+          const saved = await store.update(id, values, expected);
+          if (!saved) throw notFound();
+          await auditEdit(ctx, callerOf(request).userId, entity, id, saved);
+          return saved;
+        },
+        async () => ({ after: found(await store.one(id)) }),
+      );
       return ok(reply, { data: changed.after }, englishMessage('recordUpdated'));
     });
   }

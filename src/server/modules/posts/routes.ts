@@ -17,6 +17,7 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
+import { auditEdit, saveEdit } from '../audit/edits';
 import { removeIfUnreferenced } from '../../uploads/references';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { findPostSummary, listPostsQuery } from './queries';
@@ -107,14 +108,17 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = input.id ? (await findPost(request, input.id), callerOf(request)) : await ctx.requireAccess(request, resourceOf(input.type));
       const images = files.filter((f) => f.field === 'images' || f.field === 'images[]');
       const before = input.id ? await loadPost(db, input.id) : null;
-      const result = await savePost(ctx, input, images, {
-        caller,
-        // the audit trail keeps the changed fields of an edit, the fields of a new post
-        audited: async (id, created) => {
-          const after = auditedPost((await loadPost(db, id))!);
-          await audit(ctx, caller.userId, created ? 'create' : 'update', input.type, id, before ? { before: auditedPost(before), after } : { created: after });
-        },
-      });
+      const saving = () =>
+        savePost(ctx, input, images, {
+          caller,
+          // the audit trail keeps the changed fields of an edit, the fields of a new post
+          audited: async (id) => {
+            const after = auditedPost((await loadPost(db, id))!);
+            if (before) await auditEdit(ctx, caller.userId, input.type, id, { before: auditedPost(before), after });
+            else await audit(ctx, caller.userId, 'create', input.type, id, { created: after });
+          },
+        });
+      const result = before ? await saveEdit(ctx, saving, () => ({ id: before.id, created: false, replacedImages: [] })) : await saving();
       await Promise.all(result.replacedImages.map((url) => removeIfUnreferenced(ctx, url)));
       const saved = (await loadPost(db, result.id))!;
       const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');

@@ -22,6 +22,7 @@ import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { atomically, writeAudit } from '../audit/trail';
+import { auditEdit, saveEdit } from '../audit/edits';
 import { deleteNamedRow, findNamedRow, insertNamedRows, NAMED_COLUMNS, namedNameTaken, type NamedTable, updateNamedRow } from './namedStore';
 import { tableListRoute } from './tableListRoute';
 import { category, type ResourceDeclaration, type SortColumns } from '@shared/resources/index';
@@ -109,11 +110,15 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     const taken = await namedNameTaken(db, table, name, id);
     const duplicate = () => conflict(duplicatesText([name]), { ...spec.duplicatesPayload([name]), duplicates: [name] });
     if (taken) throw duplicate();
-    const updated_at = await atomically(ctx, async () => {
-      const saved = await updateNamedRow(db, table, id, { name, status }, expected);
-      await audit(ctx, callerOf(request).userId, 'update', spec.kind, id, { before, after: { name, status } });
-      return saved;
-    }).catch((err: unknown) => {
+    const updated_at = await saveEdit(
+      ctx,
+      async () => {
+        const saved = await updateNamedRow(db, table, id, { name, status }, expected);
+        await auditEdit(ctx, callerOf(request).userId, spec.kind, id, { before, after: { name, status } });
+        return saved;
+      },
+      () => before.updated_at,
+    ).catch((err: unknown) => {
       // a concurrent save of the same name got there first: the unique name_key decides
       throw isUniqueViolation(err) ? duplicate() : err;
     });

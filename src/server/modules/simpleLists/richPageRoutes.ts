@@ -26,6 +26,7 @@ import { idParams, savedRecordKey } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
+import { auditEdit, saveEdit } from '../audit/edits';
 import { deletePage, findPage, findPageSummary, freeSlug, insertPage, PAGE_COLUMNS, type PageTable, slugTaken, updatePage } from './richPageStore';
 import { tableListRoute } from './tableListRoute';
 import { contentmanagement, type ResourceDeclaration, type SortColumns } from '@shared/resources/index';
@@ -95,11 +96,15 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
       if (slug !== before.slug && (await slugTaken(db, table, slug, id))) throw conflict(englishMessage('slugTaken'));
       // a status the form does not offer stays as it is
       const after = { title: values.title, slug, status: values.status ?? before.status, description };
-      const updated_at = await atomically(ctx, async () => {
-        const saved = await updatePage(db, table, id, after, expected);
-        await audit(ctx, actor, 'update', entity, id, { before, after });
-        return saved;
-      }).catch(slugRace);
+      const updated_at = await saveEdit(
+        ctx,
+        async () => {
+          const saved = await updatePage(db, table, id, after, expected);
+          await auditEdit(ctx, actor, entity, id, { before, after });
+          return saved;
+        },
+        () => before.updated_at,
+      ).catch(slugRace);
       return ok(reply, { data: { ...before, ...after, updated_at } }, englishMessage(spec.messages.updated));
     }
 

@@ -14,6 +14,7 @@ import { answerList, ok } from '../../http/reply';
 import { idParams, savedRecordKey } from '../../http/zod';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
+import { auditEdit, saveEdit } from '../audit/edits';
 import { spotForm, spotListAnswer, spotSavedAnswer } from './answers';
 import { listSpotsQuery } from './queries';
 import { deleteSpot, findSpotById, saveSpot } from './service';
@@ -61,12 +62,18 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseWith(spotSchema, fields);
     const actor = callerOf(request).userId;
     // the save and its entry in the trail commit together
-    const saved = await atomically(ctx, async () => {
-      const done = await saveSpot(ctx, input, id, actor, expected);
-      if (done.before) await audit(ctx, actor, 'update', 'spot', id!, { before: done.before, after: input });
-      else await audit(ctx, actor, 'create', 'spot', done.created!.id, input);
-      return done;
-    });
+    const saved = await saveEdit(
+      ctx,
+      async () => {
+        const done = await saveSpot(ctx, input, id, actor, expected);
+        if (done.before) await auditEdit(ctx, actor, 'spot', id!, { before: done.before, after: input });
+        else await audit(ctx, actor, 'create', 'spot', done.created!.id, input);
+        return done;
+      },
+      () => null,
+    );
+    // an unchanged save: the spot as it is
+    if (!saved) return ok(reply, { data: await findSpotById(db, id!) }, englishMessage('spotUpdated'));
     if (saved.before) return ok(reply, { data: saved.after }, englishMessage('spotUpdated'));
     const created = saved.created!;
     return ok(reply, { data: created, id: created.id }, englishMessage('spotAdded'));

@@ -31,6 +31,7 @@ import { sendTemplate } from '../../mail/mailer';
 import { removeIfUnreferenced } from '../../uploads/references';
 import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
 import { atomically } from '../audit/trail';
+import { auditEdit, saveEdit } from '../audit/edits';
 import {
   bulkActionAnswer,
   sequenceAnswer,
@@ -191,7 +192,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
       const leftActive = user.status === 'Active' && input.status !== 'Active';
       // the save, the sessions it ends and its entry in the trail commit together
-      const updated_at = await atomically(ctx, async () => {
+      const updated_at = await saveEdit(ctx, async () => {
         const saved = await updateAccount(
           db,
           user.id,
@@ -206,12 +207,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         );
         if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
         // the edited fields as they were and as they are (the trail keeps those that changed; a password never)
-        await audit(ctx, caller.userId, 'update', 'user', user.id, {
+        await auditEdit(ctx, caller.userId, 'user', user.id, {
           before: { name: user.name, status: user.status, password: false, profile_pic: user.profile_pic, permissions: user.permissions },
           after: { name: input.name, status: input.status, password: !!password, profile_pic: stored?.url, permissions: grants },
         });
         return saved;
-      }).catch(async (err: unknown) => {
+      }, () => user.updated_at).catch(async (err: unknown) => {
         // refused (changed by someone else meanwhile): the picture it brought is not kept
         if (stored) await ctx.storage.remove(stored.url);
         throw err;

@@ -1,0 +1,37 @@
+// An edit that changes nothing writes nothing: no new version (a colleague who opened the same version
+// still saves) and no empty "Updated" entry in the record's History. Every edit route saves through
+// saveEdit and writes its entry with auditEdit; the entry is where the changed fields are found
+// (changes.ts), so when it would name none the whole save is rolled back and the route answers the
+// record as it was. Written then rolled back, rather than compared first, so that one rule covers the
+// edits whose effect is only known once written (a post's categories, tags and spot rows).
+import type { AppContext } from '../../context';
+import { changedFields } from './changes';
+import { atomically, audit } from './trail';
+
+/** Thrown by auditEdit to roll back an edit that changed nothing. */
+class NothingChanged extends Error {}
+
+/** An edit's fields as they were (the whole record will do) and as the form sent them. */
+export interface Edit {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+/** Writes the 'update' entry of an edit inside saveEdit, or rolls the edit back when no field changed. */
+export async function auditEdit(ctx: AppContext, actorId: number | null, entity: string, entityId: number, edit: Edit): Promise<void> {
+  if (!changedFields(edit.before, edit.after).length) throw new NothingChanged();
+  await audit(ctx, actorId, 'update', entity, entityId, edit);
+}
+
+/**
+ * Runs an edit's `save` and its entry (auditEdit) in one transaction, answering what `save` answers; an
+ * edit that changed nothing is rolled back and answered `unchanged()` (the record as it was).
+ */
+export async function saveEdit<T>(ctx: AppContext, save: () => Promise<T>, unchanged: () => T | Promise<T>): Promise<T> {
+  try {
+    return await atomically(ctx, save);
+  } catch (err) {
+    if (err instanceof NothingChanged) return unchanged();
+    throw err;
+  }
+}
