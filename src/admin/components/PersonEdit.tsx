@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { type Resolver, useFormState } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { v } from '../../shared/validation/messages';
 import { nameField } from '../../shared/validation/user';
+import { PasswordInput } from './PasswordField';
+import { phoneWithCode } from '../../shared/validation/phone';
 import { PictureInput, pictureField } from './PictureInput';
+import { AccountStatusInput } from './StatusInput';
 import { useServerMessage } from './useServerMessage';
 
 export interface PersonEditProps {
@@ -35,6 +38,12 @@ function UpdateButton() {
 function CurrentPicture() {
   const record = useRecordContext();
   return <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" currentUrl={record?.thumbnail} />;
+}
+
+/** The phone with its calling code, as the lists show it (finding m14); not editable (spec §2). */
+function CurrentPhone() {
+  const record = useRecordContext();
+  return <TextInput source="phone" label="resources.user.fields.phone_number" format={(phone) => phoneWithCode(phone, record?.country_code)} disabled fullWidth />;
 }
 
 /** Edit form of a user (/edituser/{id}) or sub-admin (/editsubadmin/{id}): email and phone disabled. */
@@ -96,15 +105,8 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
           <CurrentPicture />
           <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
           <TextInput source="email" label="resources.user.fields.email" disabled fullWidth />
-          <TextInput source="phone" label="resources.user.fields.phone_number" disabled fullWidth />
-          <SelectInput
-            source="status"
-            label="resources.user.fields.status"
-            emptyText=""
-            emptyValue=""
-            choices={statuses.map((s) => ({ id: s, name: `app.status.${s}` }))}
-            fullWidth
-          />
+          <CurrentPhone />
+          <AccountStatusInput statuses={statuses} />
           <PasswordInput source="password" label="resources.user.fields.password" fullWidth autoComplete="new-password" />
           {extra}
         </SimpleForm>

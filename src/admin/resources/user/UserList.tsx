@@ -1,5 +1,5 @@
 import { ColumnsButton, DataTable, NumberField } from 'react-admin';
-import { AccountActionsColumn, AvatarColumn } from '../../components/AccountColumns';
+import { AccountActionsColumn, AvatarColumn, PhoneColumn } from '../../components/AccountColumns';
 import { ClippedText, CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
 import { SequenceEditor } from '../../components/SequenceEditor';
 import { UserBulkActions } from './UserBulkActions';
@@ -42,7 +42,7 @@ export function UserList() {
           <DataTable.Col source="location" label="resources.user.fields.location">
             <ClippedText source="location" width={150} />
           </DataTable.Col>
-          <DataTable.Col source="phone" label="resources.user.fields.phone" />
+          <PhoneColumn />
           <DataTable.Col source="postCount" label="resources.user.fields.postCount">
             <NumberField source="postCount" />
           </DataTable.Col>
