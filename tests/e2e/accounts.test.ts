@@ -165,6 +165,28 @@ describe('m14, m29: adding accounts', () => {
     expect(granted.map((g) => g.name)).toEqual(['Spot-list']);
   });
 
+  it('EN: a Sub-Admin holding SubAdmin-list adds a sub-admin; the dialog has no permissions to grant', async () => {
+    const { page, server } = suite;
+    const db = server.ctx.db;
+    const sub = await db.selectFrom('users').select('id').where('email', '=', 'subadmin@example.com').executeTakeFirstOrThrow();
+    const perm = await db.selectFrom('permissions').select('id').where('name', '=', 'SubAdmin-list').executeTakeFirstOrThrow();
+    await db.insertInto('user_permissions').values({ user_id: sub.id, permission_id: perm.id }).execute();
+    try {
+      await signInAs(page, 'subadmin@example.com');
+      await page.goto(`${server.baseUrl}/subadmin`);
+      await page.getByRole('button', { name: 'Add Sub Admin' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill('Arda Gul');
+      await dialog.getByLabel('Email', { exact: true }).fill('arda@example.com');
+      await dialog.getByLabel('Phone').fill('5327776655');
+      await expect(dialog.getByText('Permissions').count()).resolves.toBe(0);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Sub-Admin user has been added successfully').waitFor();
+    } finally {
+      await db.deleteFrom('user_permissions').where('user_id', '=', sub.id).where('permission_id', '=', perm.id).execute();
+    }
+  });
+
   it('AR: the Add Sub Admin dialog offers the status, the permissions and the calling code in Arabic', async () => {
     const { page, server } = suite;
     await signInAs(page, ADMIN.email, ADMIN.password);

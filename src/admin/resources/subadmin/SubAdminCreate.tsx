@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from '@shared/access';
 import { SUBADMIN_FORM_STATUSES, subAdminCreateSchema } from '@shared/validation/user';
 import { AddButtonWithDialog } from '../../components/FormDialog';
-import { PermissionsInput } from '../../components/PermissionsInput';
+import { PermissionsInput, useGrantsPermissions } from '../../components/PermissionsInput';
 import { PhoneInput } from '../../components/PhoneInput';
 import { PictureInput, pictureField } from '../../components/PictureInput';
 import { AccountStatusInput } from '../../components/StatusInput';
@@ -21,7 +21,8 @@ export const SubAdminCreateButton = () => (
     titleKey="app.subadmin.add"
     successKey="messages.subAdminAdded"
     schema={schema}
-    defaultValues={{ status: 'Request Pending', permissions: [] }}
+    // only an Admin's dialog sends permissions (the server refuses them from anyone else)
+    defaultValues={useGrantsPermissions() ? { status: 'Request Pending', permissions: [] } : { status: 'Request Pending' }}
   >
     <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" />
     <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
