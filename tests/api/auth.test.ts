@@ -275,19 +275,19 @@ describe.each(dialects)('auth API on %s', (dialect) => {
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
-      payload: { token, password: 'NewPass123' },
+      payload: { token, password: 'NewPass@123' },
     });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe('Password changed successfully');
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
-      payload: { token, password: 'Other1234' },
+      payload: { token, password: 'Other@1234' },
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This reset link is invalid or has expired.');
     expect((await login('sub@example.com', STRONG, '10.7.0.1')).statusCode).toBe(401);
-    expect((await login('sub@example.com', 'NewPass123', '10.7.0.2')).statusCode).toBe(200);
+    expect((await login('sub@example.com', 'NewPass@123', '10.7.0.2')).statusCode).toBe(200);
     // sessions made with the old password end
     const refresh = await t.app.inject({
       method: 'POST',
@@ -305,7 +305,7 @@ describe.each(dialects)('auth API on %s', (dialect) => {
       const res = await short.app.inject({
         method: 'POST',
         url: '/api/auth/reset-password',
-        payload: { token, password: 'NewPass123' },
+        payload: { token, password: 'NewPass@123' },
       });
       expect(res.statusCode).toBe(400);
     } finally {

@@ -103,6 +103,8 @@ describe('API documentation', () => {
         'POST /api/auth/register',
         'POST /api/auth/forgot-password',
         'POST /api/auth/reset-password',
+        // the reset page's check of its link (the link is the proof)
+        'POST /api/auth/reset-password/check',
         // signs out with the refresh token when the access token has expired (tests/api/session-control.test.ts)
         'POST /api/auth/logout',
         // the second step of a sign-in: its challenge stands for the password step

@@ -314,6 +314,8 @@ function template(op: { method: string; path: string }, ids: Ids, n: number, pic
       return { email: pick % 2 ? ADMIN.email : `nobody-${n}@example.com` };
     case 'POST /api/auth/reset-password':
       return { token: 'x'.repeat(43), password: 'Abcdefg1' };
+    case 'POST /api/auth/reset-password/check':
+      return { token: 'x'.repeat(43) };
     case 'POST /api/user':
       return { name: 'Fuzz Person', email: `fuzz-${n}@example.com`, phone: '5301234567', user_type: pick % 3 ? 'User' : 'Sub-Admin', password: USER_PASSWORD, status: 'Active' };
     case 'POST /api/user/update-user':

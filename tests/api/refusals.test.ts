@@ -38,6 +38,7 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/auth/register', rule: 'public', body: {} },
   { method: 'POST', path: '/api/auth/forgot-password', rule: 'public', body: { email: 'nobody@example.com' } },
   { method: 'POST', path: '/api/auth/reset-password', rule: 'public', body: { token: 'nope', password: 'Whatever1' } },
+  { method: 'POST', path: '/api/auth/reset-password/check', rule: 'public', body: { token: 'nope' } },
   { method: 'POST', path: '/api/auth/user/preferences', rule: 'profile', body: {} },
   { method: 'POST', path: '/api/auth/user/update', rule: 'profile', body: {} },
   { method: 'GET', path: '/api/auth/sessions', rule: 'profile' },

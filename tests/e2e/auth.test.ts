@@ -104,8 +104,11 @@ describe('sign-in', () => {
     for (const hidden of ['Report Categories', 'Report Comment']) {
       await expect(suite.page.getByRole('menuitem', { name: hidden, exact: true }).count()).resolves.toBe(0);
     }
-    // a page it may not open sends it to its profile
+    // a list it may not open says which permission it needs, where it was asked for (finding m10)
     await suite.page.goto(`${suite.server.baseUrl}/category`);
+    await suite.page.getByText('This list needs the Categories permission (Categories-list).').waitFor();
+    // an Admin-only page is the spec's access denial (§2): to its profile
+    await suite.page.goto(`${suite.server.baseUrl}/chat`);
     await suite.page.waitForURL('**/profile');
   });
 
@@ -167,15 +170,15 @@ describe('forgot and reset password', () => {
         'Password must be 8 characters long with at least one uppercase letter, one lowercase letter, one special character and one number.',
       )
       .waitFor();
-    await suite.page.getByLabel('New Password', { exact: true }).fill('Brand9NewPass');
-    await suite.page.getByLabel('Confirm New Password').fill('Brand9NewPas');
+    await suite.page.getByLabel('New Password', { exact: true }).fill('Brand9@NewPass');
+    await suite.page.getByLabel('Confirm New Password').fill('Brand9@NewPas');
     await suite.page.getByText("New password doesn't Match the confirm password").waitFor();
-    await suite.page.getByLabel('Confirm New Password').fill('Brand9NewPass');
+    await suite.page.getByLabel('Confirm New Password').fill('Brand9@NewPass');
     await reset.click();
     await suite.page.getByText('Password changed successfully').waitFor();
     await suite.page.waitForURL('**/login', { timeout: 6000 });
 
-    await signIn(suite.page, suite.server.baseUrl, 'subadmin@example.com', 'Brand9NewPass');
+    await signIn(suite.page, suite.server.baseUrl, 'subadmin@example.com', 'Brand9@NewPass');
     await suite.page.waitForURL('**/dashboard');
   });
 });

@@ -68,13 +68,13 @@ const search = async (page: Page, placeholder: string, text: string) => {
 };
 
 describe('a Sub-Admin refused a page is told why', () => {
-  it('opening /category without Categories-list: lands on its profile with a notice, and no category call is made', async () => {
+  it('opening /category without Categories-list: says which permission it needs in place, and no category call is made', async () => {
     const { page, server } = suite;
     await signInAs(page, SUB_ADMIN);
     const calls = apiCallsTo(page, '/api/category');
     await page.goto(`${server.baseUrl}/category`);
-    await page.waitForURL('**/profile');
-    await page.getByRole('alert').filter({ hasText: 'You do not have permission to open this page.' }).waitFor();
+    await page.getByText('This list needs the Categories permission (Categories-list).').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/category');
     await screenshot(page, 'refused-category-en');
     // let anything late arrive before saying nothing was asked
     await page.waitForTimeout(500);

@@ -224,6 +224,7 @@ describe('session', () => {
     await page.goto(`${server.baseUrl}/profile`);
     const before = { token: await stored(page, 'token'), refresh: await stored(page, 'refresh_token') };
     await page.getByLabel('New password').fill('Brand9New@Pass');
+    await page.getByLabel('Confirm password').fill('Brand9New@Pass');
     await page.getByLabel('Current password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Profile has been updated successfully').waitFor();

@@ -13,7 +13,7 @@ describe('sub-admins', () => {
     await page.getByRole('button', { name: 'Add Sub Admin' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill('Leyla Sahin');
-    await dialog.getByLabel('Email').fill('leyla@example.com');
+    await dialog.getByLabel('Email', { exact: true }).fill('leyla@example.com');
     await dialog.getByLabel('Phone').fill('5329998877');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Sub-Admin user has been added successfully').waitFor();

@@ -22,10 +22,12 @@ describe('shared validation rules', () => {
     expect(
       firstMessage(resetPasswordFormSchema.safeParse({ password: 'lowercase1', passwordConfirm: 'lowercase1' })),
     ).toMatch(/^Password must be 8 characters long/);
-    expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'Abcdefg1', passwordConfirm: 'Abcdefg2' }))).toBe(
+    expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'Abcdef@1', passwordConfirm: 'Abcdef@2' }))).toBe(
       "New password doesn't Match the confirm password",
     );
-    expect(resetPasswordFormSchema.safeParse({ password: 'Abcdefg1', passwordConfirm: 'Abcdefg1' }).success).toBe(true);
+    expect(resetPasswordFormSchema.safeParse({ password: 'Abcdef@1', passwordConfirm: 'Abcdef@1' }).success).toBe(true);
+    // the special character the spec's message names is required (finding m12)
+    expect(firstMessage(resetPasswordFormSchema.safeParse({ password: 'Newpass123', passwordConfirm: 'Newpass123' }))).toMatch(/one special character/);
   });
 
   it('accepts names of 3-32 letters in any alphabet and checks phones', () => {
@@ -35,7 +37,11 @@ describe('shared validation rules', () => {
     expect(firstMessage(nameField.safeParse('R2D2 Droid'))).toBe('Name is not valid');
     expect(firstMessage(phoneField.safeParse('12345'))).toBe('Phone number is too short');
     expect(firstMessage(phoneField.safeParse('1234567890123456'))).toBe('Phone number is too long');
-    expect(firstMessage(phoneField.safeParse('12-34'))).toBe('Phone number is not valid');
+    expect(firstMessage(phoneField.safeParse('12-34'))).toBe('Phone number is too short');
+    expect(firstMessage(phoneField.safeParse('0532 ABC 4567'))).toBe('Phone number is not valid');
+    // written as people write it: the separators go (finding m14)
+    expect(phoneField.safeParse('+90 532 123-45 67').data).toBe('+905321234567');
+    expect(phoneField.safeParse('(0532) 123.45.67').data).toBe('05321234567');
   });
 
   it('shows dates as MM/DD/yyyy', () => {

@@ -3,10 +3,15 @@
 // react-admin's list, show and edit controllers check authProvider.canAccess themselves, but they send
 // their data call as soon as that check has *answered*, refused or not, and then redirect silently. The
 // guards below decide first: a refused page renders no controller at all, so it makes no call.
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Resource, type ResourceProps, useAuthenticated, useCanAccess, useNotify } from 'react-admin';
 import { Navigate } from 'react-router-dom';
+import { isActiveStaff, type Permission, PERMISSIONS, type Principal, RESOURCE_RULES } from '../../shared/access';
+import { lazyNamed } from '../lazy';
 import { isSignedIn, usePrincipal } from '../providers/useStaff';
+
+// loaded when a page is refused for a permission (lazily, as the report screens that also show it)
+const PermissionNeeded = lazyNamed<'PermissionNeeded', { permission: Permission; titleKey: string }>(() => import('./PermissionNeeded'), 'PermissionNeeded');
 
 let lastNotice = 0;
 
@@ -29,8 +34,34 @@ export function AccessRefusedRedirect() {
 }
 
 /**
+ * The permission an active Sub-Admin lacks for `resource`, or null when the refusal is not about a
+ * permission (an Admin-only page, a pending account, a guest).
+ */
+function missingPermission(principal: Principal, resource: string): Permission | null {
+  const rule = (RESOURCE_RULES as Record<string, string>)[resource];
+  const isPermission = (PERMISSIONS as readonly string[]).includes(rule);
+  return principal.role === 'Sub-Admin' && isActiveStaff(principal) && isPermission ? (rule as Permission) : null;
+}
+
+/**
+ * A refused page. Spec §2's access denial is the route's role check: an Admin-only page (AI tools, the
+ * audit log) or a pending account sends a Sub-Admin to /profile as it says. A page refused for a missing
+ * permission is no role refusal (spec §6 only hides its menu entry): it says which permission it needs
+ * in place, where the person asked for it (finding m10), instead of a bounce and a toast.
+ */
+export function AccessRefused({ resource }: { resource: string }) {
+  const permission = missingPermission(usePrincipal(), resource);
+  if (!permission) return <AccessRefusedRedirect />;
+  return (
+    <Suspense fallback={null}>
+      <PermissionNeeded permission={permission} titleKey={`resources.${resource}.name`} />
+    </Suspense>
+  );
+}
+
+/**
  * Renders `children` only once the session is checked and authProvider.canAccess allowed `resource`;
- * a refusal redirects (with its notice) before any of `children` — and so any data call — exists.
+ * a refusal (AccessRefused) shows before any of `children` — and so any data call — exists.
  */
 export function RequireResourceAccess({ resource, children }: { resource: string; children: ReactNode }) {
   // a guest goes straight to sign-in, as <RequireSession> does (App.tsx)
@@ -42,7 +73,7 @@ function CheckedAccess({ resource, children }: { resource: string; children: Rea
   const { isPending: checkingSession } = useAuthenticated();
   const { canAccess, isPending, error } = useCanAccess({ resource, action: 'list', enabled: !checkingSession });
   if (checkingSession || (isPending && !error)) return null;
-  if (error || canAccess === false) return <AccessRefusedRedirect />;
+  if (error || canAccess === false) return <AccessRefused resource={resource} />;
   return <>{children}</>;
 }
 

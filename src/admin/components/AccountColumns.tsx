@@ -1,4 +1,5 @@
-import { DataTable } from 'react-admin';
+import { DataTable, useRecordContext } from 'react-admin';
+import { phoneWithCode } from '../../shared/validation/phone';
 import { AvatarCell } from './lists';
 import { RowActions } from './RowActions';
 
@@ -7,6 +8,21 @@ export function AvatarColumn() {
   return (
     <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
       <AvatarCell source="thumbnail" />
+    </DataTable.Col>
+  );
+}
+
+function PhoneCell() {
+  const record = useRecordContext();
+  // a phone number reads left to right in Arabic too
+  return record?.phone ? <span dir="ltr">{phoneWithCode(record.phone, record.country_code)}</span> : null;
+}
+
+/** The phone column of the account lists, the number with its calling code (finding m14). */
+export function PhoneColumn() {
+  return (
+    <DataTable.Col source="phone" label="resources.user.fields.phone">
+      <PhoneCell />
     </DataTable.Col>
   );
 }

@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Edit, PasswordInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { type Resolver, useFormState } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { v } from '../../shared/validation/messages';
 import { nameField } from '../../shared/validation/user';
+import { PasswordInput } from './PasswordField';
+import { phoneWithCode } from '../../shared/validation/phone';
 import { PictureInput, pictureField } from './PictureInput';
 import { isMissingRecord, NOT_FOUND_PATH } from '../notFound';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
+import { AccountStatusInput } from './StatusInput';
 import { useServerMessage } from './useServerMessage';
 
 export interface PersonEditProps {
@@ -53,6 +56,12 @@ function PersonChangedAlert({ resource, changed, onReloaded }: { resource: Perso
 function CurrentPicture() {
   const record = useRecordContext();
   return <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" currentUrl={record?.thumbnail} />;
+}
+
+/** The phone with its calling code, as the lists show it (finding m14); not editable (spec §2). */
+function CurrentPhone() {
+  const record = useRecordContext();
+  return <TextInput source="phone" label="resources.user.fields.phone_number" format={(phone) => phoneWithCode(phone, record?.country_code)} disabled fullWidth />;
 }
 
 /** Edit form of a user (/edituser/{id}) or sub-admin (/editsubadmin/{id}): email and phone disabled. */
@@ -125,15 +134,8 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
           <CurrentPicture />
           <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
           <TextInput source="email" label="resources.user.fields.email" disabled fullWidth />
-          <TextInput source="phone" label="resources.user.fields.phone_number" disabled fullWidth />
-          <SelectInput
-            source="status"
-            label="resources.user.fields.status"
-            emptyText=""
-            emptyValue=""
-            choices={statuses.map((s) => ({ id: s, name: `app.status.${s}` }))}
-            fullWidth
-          />
+          <CurrentPhone />
+          <AccountStatusInput statuses={statuses} />
           <PasswordInput source="password" label="resources.user.fields.password" fullWidth autoComplete="new-password" />
           {extra}
         </SimpleForm>

@@ -1,6 +1,7 @@
 import { Avatar, Box, Card, CardContent, Divider, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { phoneWithCode } from '../../shared/validation/phone';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
 import { StatusChip } from './lists';
@@ -30,7 +31,7 @@ function PersonDetail({ withCounts }: { withCounts: boolean }) {
           <DetailItem label="resources.user.fields.email">{record.email}</DetailItem>
           <DetailItem label="resources.user.fields.phone_number">
             {/* a phone number reads left to right in Arabic too */}
-            <span dir="ltr">{[record.country_code, record.phone].filter(Boolean).join(' ')}</span>
+            <span dir="ltr">{phoneWithCode(record.phone, record.country_code)}</span>
           </DetailItem>
           <DetailItem label="resources.user.fields.status">{translate(`app.status.${record.status}`, { _: record.status })}</DetailItem>
           <DetailItem label="resources.user.fields.created_at">{formatDate(record.created_at)}</DetailItem>

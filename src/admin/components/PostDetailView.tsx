@@ -51,7 +51,7 @@ function PostDetailCard({ itinerary }: { itinerary: boolean }) {
         {post.deleted_at && <Chip color="error" size="small" label={translate('app.post.deleted')} sx={{ mb: 1 }} />}
         <Grid container spacing={2}>
           <DetailItem label={`${fields}.user`}>{post.user.name}</DetailItem>
-          <DetailItem label="app.post.date">{formatDate(post.itinerary_date ?? post.created_at)}</DetailItem>
+          <DetailItem label={itinerary ? 'app.itinerary.date' : 'app.post.date'}>{formatDate(post.itinerary_date ?? post.created_at)}</DetailItem>
           {itinerary && (
             <>
               <DetailItem label="resources.itinerary.fields.is_planeed">{translate(planned ? 'ra.boolean.true' : 'ra.boolean.false')}</DetailItem>

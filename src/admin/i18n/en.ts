@@ -5,6 +5,12 @@ import { errorMessages, validationMessages } from '../../shared/validation/messa
 
 const app = {
   app: {
+    accounts: {
+      send_new_link: 'Send a new link',
+      confirm_password: 'Confirm password',
+      country_code: 'Country code',
+      menu_needs_permission: 'Needs the %{permission} permission',
+    },
     name: 'Travel Back-office',
     footer: '© %{year} Travel Back-office. All rights reserved.',
     loading: 'Loading...',
@@ -229,7 +235,7 @@ const app = {
       remove_spot: 'Remove this spot',
       deleted: 'Deleted',
     },
-    itinerary: { detail: 'Itinerary Details', route: 'Route: %{stops}' },
+    itinerary: { detail: 'Itinerary Details', date: 'Itinerary Date', route: 'Route: %{stops}' },
     theme: {
       title: 'Theme settings',
       layout: 'Layout',

@@ -36,6 +36,12 @@ export const tr: Catalogue = {
     },
   },
   app: {
+    accounts: {
+      send_new_link: 'Yeni bağlantı gönder',
+      confirm_password: 'Şifreyi onaylayın',
+      country_code: 'Ülke kodu',
+      menu_needs_permission: '%{permission} izni gerekir',
+    },
     name: 'Seyahat Yönetim Paneli',
     footer: '© %{year} Seyahat Yönetim Paneli. Tüm hakları saklıdır.',
     loading: 'Yükleniyor...',
@@ -254,7 +260,7 @@ export const tr: Catalogue = {
       remove_spot: 'Bu mekânı kaldır',
       deleted: 'Silindi',
     },
-    itinerary: { detail: 'Gezi Planı Ayrıntıları', route: 'Rota: %{stops}' },
+    itinerary: { detail: 'Gezi Planı Ayrıntıları', date: 'Gezi Planı Tarihi', route: 'Rota: %{stops}' },
     theme: {
       title: 'Tema ayarları',
       layout: 'Yerleşim',

@@ -4,11 +4,46 @@ import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui
 import { createElement, useState } from 'react';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { canAccess } from '../../shared/access';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import { canAccess, type Principal, RESOURCE_RULES, type ResourceName } from '../../shared/access';
 import { ICONS } from '../icons';
 import { usePrincipal } from '../providers/useStaff';
-import { type MenuGroup, visibleMenu } from './menuItems';
+import { type MenuGroup, type MenuLink, visibleMenu } from './menuItems';
 
+
+/**
+ * The permission a menu entry's data needs and the person lacks: the entry stays (spec §6 shows Report
+ * Post and Report User to every staff member) but says so, with a lock, before it is opened (finding m10).
+ */
+function missingDataPermission(principal: Principal, link: MenuLink): string | null {
+  if (!link.dataAccess || canAccess(principal, link.dataAccess)) return null;
+  return RESOURCE_RULES[link.dataAccess as ResourceName] ?? null;
+}
+
+function LinkItem({ link }: { link: MenuLink }) {
+  const translate = useTranslate();
+  const missing = missingDataPermission(usePrincipal(), link);
+  const title = translate(link.title);
+  return (
+    <RaMenu.Item
+      to={link.url}
+      primaryText={
+        missing ? (
+          <>
+            {title}
+            <LockIcon aria-hidden fontSize="inherit" sx={{ mx: 0.75, verticalAlign: 'middle', color: 'text.secondary' }} />
+          </>
+        ) : (
+          title
+        )
+      }
+      // its name stays the entry's; what it needs is its description
+      aria-label={missing ? title : undefined}
+      aria-description={missing ? translate('app.accounts.menu_needs_permission', { permission: translate(`app.permissions.${missing}`) }) : undefined}
+      leftIcon={createElement(ICONS[link.icon])}
+    />
+  );
+}
 
 function Group({ group }: { group: MenuGroup }) {
   const translate = useTranslate();
@@ -27,7 +62,7 @@ function Group({ group }: { group: MenuGroup }) {
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding role="group" aria-label={translate(group.title)} sx={{ ps: sidebarOpen ? 2 : 0, '& .MuiMenuItem-root': { ps: sidebarOpen ? 3 : 2 } }}>
           {group.children.map((c) => (
-            <RaMenu.Item key={c.id} to={c.url} primaryText={translate(c.title)} leftIcon={createElement(ICONS[c.icon])} />
+            <LinkItem key={c.id} link={c} />
           ))}
         </List>
       </Collapse>
@@ -37,19 +72,13 @@ function Group({ group }: { group: MenuGroup }) {
 
 /** Side menu filtered by the same rule the server enforces (src/shared/access.ts). */
 export function Menu() {
-  const translate = useTranslate();
   const principal = usePrincipal();
   const entries = visibleMenu((resource) => canAccess(principal, resource));
   return (
     <RaMenu>
       {entries.map((entry) =>
         entry.type === 'item' ? (
-          <RaMenu.Item
-            key={entry.id}
-            to={entry.url}
-            primaryText={translate(entry.title)}
-            leftIcon={createElement(ICONS[entry.icon])}
-          />
+          <LinkItem key={entry.id} link={entry} />
         ) : (
           <Group key={entry.id} group={entry} />
         ),

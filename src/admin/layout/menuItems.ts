@@ -10,6 +10,8 @@ export interface MenuLink {
   url: string;
   resource: ResourceName;
   icon: IconName;
+  /** the rule its screen's data needs beside the entry's own (MenuPlacement.dataAccess) */
+  dataAccess?: string;
 }
 export interface MenuGroup {
   type: 'collapse';
@@ -27,6 +29,7 @@ const linkOf = (resource: ResourceName, menu: MenuPlacement): MenuLink => ({
   url: menu.path,
   resource,
   icon: menu.icon,
+  ...(menu.dataAccess ? { dataAccess: menu.dataAccess } : {}),
 });
 
 /** The menu of the registry (src/shared/resources/): each entry's placement, groups where named. */

@@ -15,7 +15,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import { type ProfileUpdateInput, profileUpdateSchema } from '../../shared/validation/auth';
+import { type ProfileFormInput, profileFormSchema } from '../../shared/validation/auth';
 import { isAcceptedPictureName } from '../../shared/validation/user';
 import { SubmitButton, useFieldError } from '../components/forms';
 import { PasswordField } from '../components/PasswordField';
@@ -43,12 +43,11 @@ export function ProfilePage() {
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isValid, isDirty, isSubmitting },
-  } = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(profileUpdateSchema),
+  } = useForm<ProfileFormInput>({
+    resolver: zodResolver(profileFormSchema),
     mode: 'onChange',
-    defaultValues: { name: user?.name ?? '', password: '', current_password: '' },
+    defaultValues: { name: user?.name ?? '', password: '', password_confirm: '', current_password: '' },
   });
 
   useEffect(() => {
@@ -71,7 +70,7 @@ export function ProfilePage() {
     setPicture(file);
   };
 
-  const onSubmit = async (values: ProfileUpdateInput) => {
+  const onSubmit = async (values: ProfileFormInput) => {
     const form = new FormData();
     form.append('name', values.name);
     if (values.password) form.append('password', values.password);
@@ -81,7 +80,7 @@ export function ProfilePage() {
       // the saved person becomes the session's (and so this page's) at once (dataProvider.updateProfile)
       const { user: updated, message } = await dataProvider.updateProfile(form);
       setPicture(null);
-      reset({ name: updated.name, password: '', current_password: '' });
+      reset({ name: updated.name, password: '', password_confirm: '', current_password: '' });
       notify(serverMessage(message), { type: 'success', autoHideDuration: 3000 });
       refresh();
     } catch (e) {
@@ -153,23 +152,28 @@ export function ProfilePage() {
                 </Typography>
               )}
             </Box>
+            {/* a new password of one's own: the current one, and the new one twice (finding m13) */}
+            <PasswordField
+              label={translate('app.profile.current_password')}
+              autoComplete="current-password"
+              fullWidth
+              {...register('current_password', { deps: ['password'] })}
+              {...fieldError(errors.current_password)}
+            />
             <PasswordField
               label={translate('app.profile.new_password')}
               autoComplete="new-password"
               fullWidth
-              {...register('password')}
+              {...register('password', { deps: ['password_confirm', 'current_password'] })}
               {...fieldError(errors.password)}
             />
-            {/* a new password of one's own needs the current one (asked only when a new one is typed) */}
-            {!!watch('password') && (
-              <PasswordField
-                label={translate('app.profile.current_password')}
-                autoComplete="current-password"
-                fullWidth
-                {...register('current_password')}
-                {...fieldError(errors.current_password)}
-              />
-            )}
+            <PasswordField
+              label={translate('app.accounts.confirm_password')}
+              autoComplete="new-password"
+              fullWidth
+              {...register('password_confirm')}
+              {...fieldError(errors.password_confirm)}
+            />
             <Box>
               <SubmitButton
                 label="app.profile.save"

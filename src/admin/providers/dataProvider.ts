@@ -234,6 +234,8 @@ export interface BackOfficeDataProvider extends DataProvider {
   /** the guest's forgot / reset password forms */
   forgotPassword(body: { email: string }): Promise<Said>;
   resetPassword(body: { token: string; password: string }): Promise<Said>;
+  /** whether a mailed reset link can still set a password (the token in the body; not used up) */
+  checkResetLink(token: string): Promise<boolean>;
   moderateReport(report: ReportTarget): Promise<{ status: string; message: string }>;
   changeSequence(resource: string, id: RaRecord['id'], sequence: number): Promise<{ message: string }>;
   bulkUserAction(ids: RaRecord['id'][], action: BulkUserAction): Promise<{ succeedUserIds: number[]; failedUserIds: number[]; message: string }>;
@@ -390,6 +392,9 @@ export const dataProvider: BackOfficeDataProvider = {
   },
   async resetPassword(body) {
     return { message: (await apiFetch('/auth/reset-password', { method: 'POST', ...json(body) })).message };
+  },
+  async checkResetLink(token) {
+    return (await apiFetch<{ valid: boolean }>('/auth/reset-password/check', { method: 'POST', ...json({ token }) })).data.valid;
   },
   async getStatistics() {
     const { data } = await call<DashboardStatistics>('/user/user-statistics');

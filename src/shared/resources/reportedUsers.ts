@@ -6,7 +6,7 @@ export const reportedUsers = declareResource({
   name: 'reportedUsers',
   label: 'resources.reportedUsers.name',
   rule: 'staff',
-  menu: { id: 'report_user', path: '/reportedUsers', icon: 'person', order: 40, group: 'report' },
+  menu: { id: 'report_user', path: '/reportedUsers', icon: 'person', order: 40, group: 'report', dataAccess: 'reports' },
   api: reportCalls('user'),
   fields: REPORT_FIELDS,
 });

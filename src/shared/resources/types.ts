@@ -47,6 +47,11 @@ export interface MenuPlacement {
   /** its place among the entries (and inside its group): smaller first */
   order: number;
   group?: MenuGroupName;
+  /**
+   * the rule the screen's data needs when it is not the entry's own: Report Post and Report User show to
+   * any staff member (spec §6), their reports need Report-list; the menu marks them for whoever lacks it
+   */
+  dataAccess?: string;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idNumber, MAX_INT, recordVersion } from './common';
 import { v } from './messages';
+import { CALLING_CODE_PATTERN, normalisePhone } from './phone';
 
 /** Name: 3-32 letters and spaces (any alphabet: Turkish and Arabic names are names too). */
 export const NAME_PATTERN = /^[\p{L}\p{M} ]{3,32}$/u;
@@ -26,6 +27,8 @@ export const userEmailField = z
 export const phoneField = z
   .string({ error: v('phoneRequired') })
   .trim()
+  // '+90 532 123-45 67' is a number as people write it: the separators go before the spec's checks
+  .overwrite(normalisePhone)
   .min(1, v('phoneRequired'))
   .regex(/^\+?\d+$/, v('phoneInvalid'))
   .min(10, v('phoneTooShort'))
@@ -48,6 +51,13 @@ export function isAcceptedPictureName(fileName: string): boolean {
   const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
   return (PROFILE_PICTURE_EXTENSIONS as readonly string[]).includes(ext);
 }
+
+/** The calling code chosen beside the number (empty: none). */
+export const countryCodeField = z
+  .string()
+  .trim()
+  .refine((c) => c === '' || CALLING_CODE_PATTERN.test(c), v('phoneInvalid'))
+  .nullish();
 
 /** The account kinds a user form manages. */
 export const MANAGED_USER_TYPES = ['User', 'Sub-Admin'] as const;
@@ -72,12 +82,18 @@ export const userCreateSchema = z
     name: nameField,
     email: userEmailField,
     phone: phoneField,
+    country_code: countryCodeField,
     user_type: z.enum(MANAGED_USER_TYPES).default('User'),
     password: z.string().optional(),
     status: z.string().optional(),
   })
   .superRefine((d, ctx) => {
-    if (d.user_type !== 'User') return;
+    if (d.user_type !== 'User') {
+      // a Sub-Admin starts at 'Request Pending' unless the Add Sub Admin dialog chose another status
+      if (d.status && !(SUBADMIN_FORM_STATUSES as readonly string[]).includes(d.status.trim()))
+        ctx.addIssue({ code: 'custom', path: ['status'], message: v('statusRequired') });
+      return;
+    }
     const password = userPasswordField.safeParse(d.password ?? '');
     if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0].message });
     // a User starts at one of the user statuses ('Request Pending' is a Sub-Admin's)
@@ -126,5 +142,14 @@ export const bulkActionSchema = z.object({
   action: z.enum(BULK_ACTIONS, { error: v('invalidInput') }),
 });
 
-/** Add Sub Admin: no password or status on the form (generated and 'Request Pending' on the server). */
-export const subAdminCreateSchema = z.object({ name: nameField, email: userEmailField, phone: phoneField });
+/**
+ * Add Sub Admin: no password (generated and mailed by the server); the status starts at 'Request Pending'
+ * (spec §4) and may be changed there, as the permissions (finding m29).
+ */
+export const subAdminCreateSchema = z.object({
+  name: nameField,
+  email: userEmailField,
+  phone: phoneField,
+  country_code: countryCodeField,
+  status: z.enum(SUBADMIN_FORM_STATUSES, { error: v('statusRequired') }),
+});

@@ -1,8 +1,6 @@
-import { CheckboxGroupInput } from 'react-admin';
-import { PERMISSIONS } from '@shared/access';
 import { optionalSubAdminPassword, SUBADMIN_FORM_STATUSES } from '@shared/validation/user';
+import { PermissionsInput, useGrantsPermissions } from '../../components/PermissionsInput';
 import { PersonEdit } from '../../components/PersonEdit';
-import { usePrincipal } from '../../providers/useStaff';
 
 export const SUBADMIN_BACK_DELAY_MS = 2000;
 
@@ -11,7 +9,7 @@ export const SUBADMIN_BACK_DELAY_MS = 2000;
  * withdraws each permission of spec §6. Back to /subadmin 2 seconds after success.
  */
 export function SubAdminEdit() {
-  const isAdmin = usePrincipal().role === 'Admin';
+  const grants = useGrantsPermissions();
   return (
     <PersonEdit
       resource="subadmin"
@@ -21,17 +19,8 @@ export function SubAdminEdit() {
       backDelayMs={SUBADMIN_BACK_DELAY_MS}
       statuses={SUBADMIN_FORM_STATUSES}
       passwordField={optionalSubAdminPassword}
-      extraFields={isAdmin ? ['permissions'] : []}
-      extra={
-        isAdmin && (
-          <CheckboxGroupInput
-            source="permissions"
-            label="app.subadmin.permissions"
-            choices={PERMISSIONS.map((p) => ({ id: p, name: `app.permissions.${p}` }))}
-            row={false}
-          />
-        )
-      }
+      extraFields={grants ? ['permissions'] : []}
+      extra={<PermissionsInput />}
     />
   );
 }

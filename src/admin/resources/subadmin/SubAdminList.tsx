@@ -1,5 +1,5 @@
 import { DataTable } from 'react-admin';
-import { AccountActionsColumn, AvatarColumn } from '../../components/AccountColumns';
+import { AccountActionsColumn, AvatarColumn, PhoneColumn } from '../../components/AccountColumns';
 import { CreatedAndStatusColumns, ResourceTable, ResourceList } from '../../components/lists';
 import { SubAdminCreateButton } from './SubAdminCreate';
 
@@ -11,7 +11,7 @@ export function SubAdminList() {
         <AvatarColumn />
         <DataTable.Col source="name" label="resources.user.fields.full_name" />
         <DataTable.Col source="email" label="resources.user.fields.email" />
-        <DataTable.Col source="phone" label="resources.user.fields.phone" />
+        <PhoneColumn />
         <CreatedAndStatusColumns fields="resources.user.fields" />
         <AccountActionsColumn resource="subadmin" />
       </ResourceTable>

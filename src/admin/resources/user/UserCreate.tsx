@@ -1,8 +1,11 @@
-import { PasswordInput, SelectInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { z } from 'zod';
 import { USER_FORM_STATUSES, userCreateSchema, userPasswordField } from '@shared/validation/user';
 import { AddButtonWithDialog } from '../../components/FormDialog';
+import { PasswordInput } from '../../components/PasswordField';
+import { PhoneInput } from '../../components/PhoneInput';
 import { PictureInput, pictureField } from '../../components/PictureInput';
+import { AccountStatusInput } from '../../components/StatusInput';
 
 // the password is checked beside the other fields too, so an empty save lists every message (the
 // shared schema's check of it runs only once the other fields pass)
@@ -22,14 +25,8 @@ export const UserCreateButton = () => (
     <PictureInput source="profile_pic" label="resources.user.fields.profile_pic" />
     <TextInput source="name" label="resources.user.fields.full_name" fullWidth />
     <TextInput source="email" label="resources.user.fields.email" type="email" fullWidth />
-    <TextInput source="phone" label="resources.user.fields.phone" fullWidth />
+    <PhoneInput />
     <PasswordInput source="password" label="resources.user.fields.password" fullWidth />
-    <SelectInput
-      source="status"
-      label="resources.user.fields.status"
-      choices={USER_FORM_STATUSES.map((s) => ({ id: s, name: `app.status.${s}` }))}
-      disabled
-      fullWidth
-    />
+    <AccountStatusInput statuses={USER_FORM_STATUSES} disabled />
   </AddButtonWithDialog>
 );

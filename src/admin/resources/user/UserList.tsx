@@ -1,6 +1,6 @@
 import { ColumnsButton, DataTable, NumberField, SelectInput } from 'react-admin';
 import { USER_STATUSES } from '@shared/access';
-import { AccountActionsColumn, AvatarColumn } from '../../components/AccountColumns';
+import { AccountActionsColumn, AvatarColumn, PhoneColumn } from '../../components/AccountColumns';
 import { ClippedText, CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
 import { SequenceEditor } from '../../components/SequenceEditor';
 import { UserBulkActions } from './UserBulkActions';
@@ -55,7 +55,7 @@ export function UserList() {
           <DataTable.Col source="location" label="resources.user.fields.location">
             <ClippedText source="location" width={150} />
           </DataTable.Col>
-          <DataTable.Col source="phone" label="resources.user.fields.phone" />
+          <PhoneColumn />
           <DataTable.Col source="postCount" label="resources.user.fields.postCount">
             <NumberField source="postCount" />
           </DataTable.Col>

@@ -36,6 +36,8 @@ export const personAnswer = answerOf(z.object({ user: sessionUser }));
 /** A profile change: the person, or a new session when the password changed. */
 export const profileAnswer = answerOf(z.union([session, z.object({ user: sessionUser })]));
 /** A stored access token checked: the person. */
+/** Whether a mailed reset link can still set a password. */
+export const resetTokenCheckAnswer = answerOf(z.object({ valid: z.boolean() }));
 export const tokenCheckAnswer = answerOf(z.object({ token: z.string(), user: sessionUser }));
 
 // the admin's types and these schemas describe the same answers (a type error when they drift apart)

@@ -8,8 +8,10 @@ import {
   profileUpdateSchema,
   registerSchema,
   resetPasswordRequestSchema,
+  resetTokenCheckSchema,
 } from '@shared/validation/auth';
 import { isStaff } from '@shared/access';
+import { errorMessages } from '@shared/validation/messages';
 import { refuseCommonPassword } from '../../auth/commonPasswords';
 import { bearerToken, callerOf, principalOfToken } from '../../auth/guard';
 import { clientOf } from '../../auth/sessions';
@@ -22,7 +24,7 @@ import { parseWith, readForm } from '../../http/form';
 import { doneAnswer, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { removeIfUnreferenced } from '../../uploads/references';
-import { loginAnswer, personAnswer, profileAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
+import { loginAnswer, personAnswer, profileAnswer, resetTokenCheckAnswer, sessionAnswer, tokenCheckAnswer } from './answers';
 import { isSignInChallenge } from '../twoFactor/signInStep';
 import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
@@ -33,6 +35,7 @@ import {
   findUserById,
   login,
   permissionsOf,
+  isResetTokenUsable,
   requestPasswordReset,
   resetPassword,
   startSession,
@@ -210,6 +213,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       refuseCommonPassword(password);
       await resetPassword(ctx, token, password);
       return ok(reply, null, 'Password changed successfully');
+    },
+  );
+  // The reset page asks on load whether its link still works (finding m11): the token goes in the body,
+  // never in a URL, and is not used up. A guess gains nothing: the tokens are 256-bit random.
+  app.post(
+    '/api/auth/reset-password/check',
+    { schema: { tags: ['auth'], body: resetTokenCheckSchema, response: { 200: resetTokenCheckAnswer } } },
+    async (request, reply) => {
+      const { token } = request.body as z.infer<typeof resetTokenCheckSchema>;
+      const valid = await isResetTokenUsable(ctx, token);
+      return ok(reply, { valid }, valid ? 'This reset link is valid.' : errorMessages.resetLinkInvalid);
     },
   );
 }

@@ -155,6 +155,16 @@ export function linkLifetime(seconds: number): string {
   return new Intl.NumberFormat('en', { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
+/** Whether a mailed reset link can still set a password (unused, unexpired), without using it. */
+export async function isResetTokenUsable(ctx: AppContext, token: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('password_reset_tokens')
+    .select(['used_at', 'expires_at'])
+    .where('token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  return !!row && !row.used_at && row.expires_at > now();
+}
+
 export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
   const t = now();
   const row = await ctx.db

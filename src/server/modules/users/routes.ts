@@ -41,7 +41,8 @@ import {
   userUpdatedAnswer,
 } from './answers';
 import { findUserDetail, listUserPickerQuery, listUsersQuery } from './queries';
-import { deleteAccount, insertUser, setUserSequence, storeProfilePicture, updateAccount, updateUser, userCounts } from './service';
+import { splitPhone } from '@shared/validation/phone';
+import { deleteAccount, grantPermissions, insertUser, setUserSequence, storeProfilePicture, updateAccount, updateUser, userCounts } from './service';
 import { type SortColumns, user } from '@shared/resources/index';
 
 const userListQuery = listQuerySchema.extend({
@@ -55,6 +56,14 @@ const userUpdateForm = userUpdateSchema.extend({
     .union([z.string(), z.array(z.enum(PERMISSIONS))])
     .optional()
     .meta({ description: "a Sub-Admin's permissions, as a JSON list of permission names (Admins only); absent leaves them unchanged" }),
+});
+
+/** Add User / Add Sub Admin as the form comes: a Sub-Admin's permissions may come with it (Admins only). */
+const userCreateForm = userCreateSchema.safeExtend({
+  permissions: z
+    .union([z.string(), z.array(z.enum(PERMISSIONS))])
+    .optional()
+    .meta({ description: "a new Sub-Admin's permissions, as a JSON list of permission names (Admins only)" }),
 });
 
 const SORTABLE = {
@@ -116,7 +125,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/user',
     {
-      schema: { tags: ['users'], form: userCreateSchema, files: ['profile_pic'], response: { 200: userCreatedAnswer, ...refusals(409, 503) } },
+      schema: { tags: ['users'], form: userCreateForm, files: ['profile_pic'], response: { 200: userCreatedAnswer, ...refusals(409, 503) } },
       onRequest: accountsRule,
     },
     async (request, reply) => {
@@ -124,11 +133,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const input = parseWith(userCreateSchema, fields);
       const caller = await ctx.requireAccess(request, resourceOf(input.user_type));
       if (input.user_type === 'User') refuseCommonPassword(input.password);
+      const subAdmin = input.user_type === 'Sub-Admin';
+      const grants = fields.permissions === undefined ? undefined : parsePermissions(fields.permissions);
+      if (grants && (!subAdmin || !mayGrantPermissions(caller))) throw forbidden();
       if (await findUserByEmail(db, input.email)) throw conflict('This email is already registered.');
       const picture = files.find((f) => f.field === 'profile_pic');
       const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-      const subAdmin = input.user_type === 'Sub-Admin';
-      // A Sub-Admin gets a generated password (mailed) and waits at 'Request Pending' (spec §4, §7).
+      // A Sub-Admin gets a generated password (mailed) and waits at 'Request Pending' (spec §4, §7), unless
+      // the Add Sub Admin dialog chose another status.
       const password = subAdmin ? generatePassword(10) : input.password!;
       // hashed first: the transaction holds the database only for its writes
       const passwordHash = await ctx.passwords.hash(password);
@@ -137,14 +149,15 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         const created = await insertUser(db, {
           name: input.name,
           email: input.email,
-          phone: input.phone,
+          ...splitPhone(input.phone, input.country_code),
           password_hash: passwordHash,
-          status: subAdmin ? 'Request Pending' : input.status!.trim(),
+          status: subAdmin ? input.status?.trim() || 'Request Pending' : input.status!.trim(),
           user_type: input.user_type,
           profile_pic: stored?.url ?? null,
           thumbnail: stored?.thumbnailUrl ?? null,
         });
-        await audit(ctx, caller.userId, 'create', 'user', created, { user_type: input.user_type });
+        if (grants?.length) await grantPermissions(db, created, grants);
+        await audit(ctx, caller.userId, 'create', 'user', created, { user_type: input.user_type, ...(grants ? { permissions: grants } : {}) });
         return created;
       }).catch(async (err: unknown) => {
         // a concurrent create of the same email won (409): the picture stored for it is not kept

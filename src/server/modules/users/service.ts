@@ -61,13 +61,16 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: User
 export async function updateAccount(db: Kysely<Database>, id: number, changes: UserUpdate, grants: Permission[] | undefined, expected?: string) {
   return db.transaction().execute(async (trx) => {
     const updated_at = await updateChecked(trx, 'users', id, changes, expected);
-    if (grants) {
-      await trx.deleteFrom('user_permissions').where('user_id', '=', id).execute();
-      const ids = grants.length ? await trx.selectFrom('permissions').select('id').where('name', 'in', grants).execute() : [];
-      if (ids.length) await trx.insertInto('user_permissions').values(ids.map((p) => ({ user_id: id, permission_id: p.id }))).execute();
-    }
+    if (grants) await grantPermissions(trx, id, grants);
     return updated_at;
   });
+}
+
+/** Replaces an account's permissions by exactly `grants`. */
+export async function grantPermissions(db: Kysely<Database>, id: number, grants: readonly Permission[]) {
+  await db.deleteFrom('user_permissions').where('user_id', '=', id).execute();
+  const ids = grants.length ? await db.selectFrom('permissions').select('id').where('name', 'in', [...grants]).execute() : [];
+  if (ids.length) await db.insertInto('user_permissions').values(ids.map((p) => ({ user_id: id, permission_id: p.id }))).execute();
 }
 
 /** Deletes an account; its posts, comments, follows, reports and sessions go with it (foreign keys), its spots stay. */
