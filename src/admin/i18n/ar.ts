@@ -514,6 +514,9 @@ export const ar: Catalogue = {
     twoFactorCodeRequired: 'يرجى إدخال الرمز.',
     twoFactorProofRequired: 'أدخل رمزًا حاليًا من تطبيقك، أو كلمة المرور.',
     graceDaysInvalid: 'مهلة الإعداد عدد صحيح من الأيام بين 0 و90.',
+    tripDaysInvalid: 'يجب أن تحدد كل محطة يوم الرحلة الذي تقع فيه: عدد صحيح من 1 إلى 7، واحد لكل محطة.',
+    latitudeRange: 'يجب أن يكون خط العرض رقمًا بين -90 و90.',
+    longitudeRange: 'يجب أن يكون خط الطول رقمًا بين -180 و180.',
   },
   messages: {
     invalidUser: 'مستخدم غير صالح!',

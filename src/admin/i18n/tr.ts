@@ -516,6 +516,9 @@ export const tr: Catalogue = {
     twoFactorCodeRequired: 'Lütfen kodu girin.',
     twoFactorProofRequired: 'Uygulamanızdaki geçerli bir kodu veya şifrenizi girin.',
     graceDaysInvalid: 'Hazırlık süresi 0 ile 90 arasında tam gün sayısıdır.',
+    tripDaysInvalid: 'Her durak, gezinin hangi gününde olduğunu belirtmelidir: durak başına bir tane, 1 ile 7 arasında bir tam sayı.',
+    latitudeRange: 'Enlem -90 ile 90 arasında bir sayı olmalıdır.',
+    longitudeRange: 'Boylam -180 ile 180 arasında bir sayı olmalıdır.',
   },
   messages: {
     invalidUser: 'Geçersiz Kullanıcı!',
