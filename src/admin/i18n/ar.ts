@@ -271,6 +271,13 @@ export const ar: Catalogue = {
       pin: 'تثبيت %{title}',
       unpin: 'إلغاء تثبيت %{title}',
     },
+    spot_place: {
+      no_places: 'لم يتم العثور على أماكن',
+      coordinates: 'أو أدخل الإحداثيات',
+      coordinates_hint: 'لمكان غير موجود في الاقتراحات: خط العرض وخط الطول بالدرجات، مثل 41.0107 و28.9680.',
+      latitude: 'خط العرض',
+      longitude: 'خط الطول',
+    },
     ai_chat: {
       title: 'محادثة الذكاء الاصطناعي',
       types: 'أنواع الأماكن',
@@ -280,6 +287,8 @@ export const ar: Catalogue = {
       selected: 'تم تحديد %{n} من %{total} مكان',
       save: 'حفظ الأماكن المحددة',
       load_more: 'تحميل المزيد ...',
+      known: 'محفوظ مسبقًا كمكان',
+      saving: 'جارٍ الحفظ…',
     },
     ai_itineraries: {
       title: 'خطط الرحلات المقترحة بالذكاء الاصطناعي',
@@ -297,6 +306,11 @@ export const ar: Catalogue = {
       by_engine: 'خطّطها المخطِّط المدمج',
       llm_late: 'لم يُجب نموذج الذكاء الاصطناعي في الوقت المحدد.',
       llm_bad: 'لم يقدّم نموذج الذكاء الاصطناعي إجابة صالحة للاستخدام.',
+      save_trip: 'حفظ الرحلة',
+      trip_saved: 'تم حفظ الرحلة',
+      trip_title: '%{place}، لا أيام |||| %{place}، يوم واحد |||| %{place}، يومان |||| %{place}، %{smart_count} أيام |||| %{place}، %{smart_count} يومًا |||| %{place}، %{smart_count} يوم',
+      trip_day: 'اليوم %{day}: %{stops}',
+      capped: 'طلبت %{asked} يومًا: تُخطَّط الرحلة لمدة %{max} أيام على الأكثر، لذا نقترح %{days} أيام.',
     },
     report: {
       detail: 'تفاصيل البلاغ',

@@ -271,6 +271,13 @@ export const tr: Catalogue = {
       pin: '%{title} sabitle',
       unpin: '%{title} sabitlemesini kaldır',
     },
+    spot_place: {
+      no_places: 'Yer bulunamadı',
+      coordinates: 'Ya da koordinatları girin',
+      coordinates_hint: 'Önerilerde olmayan bir yer için: derece cinsinden enlem ve boylam, ör. 41.0107 ve 28.9680.',
+      latitude: 'Enlem',
+      longitude: 'Boylam',
+    },
     ai_chat: {
       title: 'Yapay Zekâ Sohbeti',
       types: 'Yer türleri',
@@ -280,6 +287,8 @@ export const tr: Catalogue = {
       selected: '%{total} yerden %{n} tanesi seçili',
       save: 'Seçili yerleri kaydet',
       load_more: 'Daha Fazla Yükle ...',
+      known: 'Zaten kayıtlı mekân',
+      saving: 'Kaydediliyor…',
     },
     ai_itineraries: {
       title: 'Yapay Zekâ Önerili Gezi Planları',
@@ -297,6 +306,11 @@ export const tr: Catalogue = {
       by_engine: 'Yerleşik planlayıcı planladı',
       llm_late: 'Yapay zekâ modeli zamanında yanıt vermedi.',
       llm_bad: 'Yapay zekâ modelinden kullanılabilir bir yanıt gelmedi.',
+      save_trip: 'Geziyi kaydet',
+      trip_saved: 'Gezi kaydedildi',
+      trip_title: '%{place}, %{smart_count} gün |||| %{place}, %{smart_count} gün',
+      trip_day: '%{day}. gün: %{stops}',
+      capped: '%{asked} gün istediniz: bir gezi en fazla %{max} gün için planlanır, bu yüzden %{days} gün öneriliyor.',
     },
     report: {
       detail: 'Şikâyet Ayrıntıları',
