@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { ChoicesContextProvider, type RaRecord, useChoicesContext } from 'react-admin';
 
-/** A record a picker may offer: Active ones only (issue 32 m16). */
-export const isActiveChoice = (record: RaRecord) => record.status === 'Active';
+/**
+ * A record a picker may offer: Active ones only (issue 32 m16). A picker-only read (a Sub-Admin without
+ * the list's permission, http/picker.ts) carries no status: its rows are offered as they come.
+ */
+export const isActiveChoice = (record: RaRecord) => record.status === undefined || record.status === 'Active';
 
 /**
  * Inside a ReferenceArrayInput / ReferenceInput: its choices narrowed to Active records, keeping any
