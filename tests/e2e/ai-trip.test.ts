@@ -129,6 +129,10 @@ describe('AI trips, places and spots', () => {
     });
     for (const e of edges) expect(e).toBeGreaterThanOrEqual(0);
     await screenshot(page, 'ai-trip-ar');
+    // and in Turkish: the same days, the cap and the trip's button in Turkish
+    await switchLanguage(page, 'العربية', 'Türkçe');
+    await page.getByText(/10 gün istediniz: bir gezi en fazla 7 gün için planlanır/).waitFor();
+    await page.getByRole('button', { name: 'Geziyi kaydet' }).waitFor();
   });
 
   it('AI Chat finds places typed in Arabic and marks the ones that are spots already', async () => {
