@@ -195,9 +195,11 @@ describe('AI trips, places and spots', () => {
     await page.getByRole('option', { name: 'Old Town Walks' }).waitFor();
     await expect(page.getByRole('option', { name: 'Old Town Closed' }).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('Please Enter Address').waitFor();
+    // typed, left (the error shows), then chosen: the error goes
     await dialog.getByLabel('Address').fill('istanb');
+    await dialog.getByLabel('Title').click();
+    await dialog.getByText('Please Enter Address').waitFor();
+    await dialog.getByLabel('Address').click();
     await page.getByRole('option', { name: 'Istanbul, Istanbul, Türkiye' }).click();
     await dialog.getByText('Please Enter Address').waitFor({ state: 'detached' });
     await dialog.getByLabel('Image').setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
