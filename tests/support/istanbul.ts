@@ -1,6 +1,7 @@
 // The AI tools' test town: spots around Istanbul's old town and its Asian side, some in posts with
 // categories, as the itinerary engine and the LLM planner tests both read them.
-import { createUser, type TestApp } from './api';
+import { afterAll, beforeAll } from 'vitest';
+import { ADMIN, createUser, loginAs, startTestApp, type TestApp } from './api';
 
 /** Spots around Istanbul's old town and its Asian side, some in posts with categories. */
 export const ISTANBUL_SPOTS = [
@@ -41,4 +42,19 @@ export async function seedIstanbul(t: TestApp, password: string): Promise<Record
     }
   }
   return categoryIds;
+}
+
+/**
+ * For a describe block: a test app on `dialect` with the Istanbul spots, read after its beforeAll has run
+ * (`app.t`, an Admin's token `app.admin`, the categories' ids `app.categoryIds`); closed after its tests.
+ */
+export function useIstanbulApp(dialect: 'sqlite' | 'postgres', password: string) {
+  const app = { t: undefined as unknown as TestApp, admin: '', categoryIds: {} as Record<string, number> };
+  beforeAll(async () => {
+    app.t = await startTestApp(dialect);
+    app.admin = (await loginAs(app.t, ADMIN.email, ADMIN.password)).token;
+    app.categoryIds = await seedIstanbul(app.t, password);
+  });
+  afterAll(async () => app.t.close());
+  return app;
 }

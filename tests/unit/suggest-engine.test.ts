@@ -46,6 +46,15 @@ describe('the itinerary engine', () => {
     expect(sides).toContainEqual([4, 5, 6]);
   });
 
+  it('balances the days: a lone far stop does not make a day of one beside days of three (3/2/2, not 3/1/3)', () => {
+    const west = [1, 2, 3].map((i) => spot(i, 41.0 + i * 0.002, 28.9 + i * 0.002));
+    const east = [4, 5, 6].map((i) => spot(i, 41.0 + i * 0.002, 29.1 + i * 0.002));
+    const north = spot(7, 41.2, 29.0);
+    const sizes = groupByDistance([...west, ...east, north], 3).map((g) => g.length);
+    expect(sizes.reduce((a, b) => a + b)).toBe(7);
+    expect([...sizes].sort()).toEqual([2, 2, 3]);
+  });
+
   it('favours spots in the chosen categories and in popular posts, within the radius', () => {
     const plain = Array.from({ length: 6 }, (_, i) => spot(i + 1, 41 + i * 0.01, 28.95));
     const museum = spot(20, 41.05, 29.0, { categoryIds: [7] });

@@ -5,12 +5,29 @@ import { useInput, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { v } from '../../shared/validation/messages';
 import { isAcceptedPictureName } from '../../shared/validation/user';
+import { IMAGE_HEAD_BYTES, looksLikeImage } from '../../shared/imageBytes';
+
+/** A chosen file as the form holds it: `notAnImage` when its bytes are no image, whatever its name. */
+export interface ChosenFile {
+  rawFile?: File;
+  title?: string;
+  notAnImage?: boolean;
+}
 
 /** Form value of a picture input: the chosen file, or nothing (keep the current picture). */
 export const pictureField = z
   .any()
   .optional()
-  .refine((value) => !(value as { rawFile?: File } | undefined)?.rawFile || isAcceptedPictureName((value as { rawFile: File }).rawFile.name), v('fileTypeNotSupported'));
+  .refine((value) => {
+    const chosen = value as ChosenFile | undefined;
+    return !chosen?.rawFile || (isAcceptedPictureName(chosen.rawFile.name) && !chosen.notAnImage);
+  }, v('fileTypeNotSupported'));
+
+/** The form value for a chosen file, its first bytes read to tell whether it is an image at all. */
+async function chosenFile(file: File): Promise<ChosenFile> {
+  const head = new Uint8Array(await file.slice(0, IMAGE_HEAD_BYTES).arrayBuffer());
+  return { rawFile: file, title: file.name, notAnImage: !looksLikeImage(head) };
+}
 
 /**
  * An image chooser with a preview: the chosen file ({ rawFile }) or the current picture. Names of other
@@ -36,14 +53,15 @@ export function ImageFileInput({
 }) {
   const translate = useTranslate();
   const { field, fieldState } = useInput({ source });
-  const file = (field.value as { rawFile?: File } | null | undefined)?.rawFile;
+  const chosen = field.value as ChosenFile | null | undefined;
+  const file = chosen?.rawFile;
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!file || !isAccepted(file.name)) return setPreview(null);
+    if (!file || !isAccepted(file.name) || chosen?.notAnImage) return setPreview(null);
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [file, isAccepted]);
+  }, [file, isAccepted, chosen?.notAnImage]);
   const size = shape === 'circular' ? 64 : 56;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
@@ -59,9 +77,9 @@ export function ImageFileInput({
             name={source}
             accept={extensions.map((e) => `.${e}`).join(',')}
             aria-label={translate(label)}
-            onChange={(e) => {
-              const chosen = e.target.files?.[0];
-              field.onChange(chosen ? { rawFile: chosen, title: chosen.name } : null);
+            onChange={async (e) => {
+              const picked = e.target.files?.[0];
+              field.onChange(picked ? await chosenFile(picked) : null);
               // a chosen file is a field left: its message (type not supported) shows now
               field.onBlur();
             }}

@@ -1,10 +1,13 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useDataProvider, useInput, useSourceContext, useTranslate } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { get, useFormContext, useFormState } from 'react-hook-form';
 import type { PlaceSuggestion } from '../../shared/contract';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useTypeahead } from './useTypeahead';
+
+const NO_PLACES = '';
+const noPlaces = (description: string): PlaceSuggestion => ({ id: NO_PLACES, description });
 
 /** Place fields of a form (spec §3: choosing a place fills them). */
 export const PLACE_FIELDS = ['address', 'latitude', 'longitude', 'city', 'state', 'country', 'post_code'] as const;
@@ -30,7 +33,8 @@ export function PlaceInput({
   linkSpots?: boolean;
 }) {
   const translate = useTranslate();
-  const { setValue } = useFormContext();
+  const { setValue, trigger } = useFormContext();
+  const { errors } = useFormState();
   const { getSource } = useSourceContext();
   const { field, fieldState } = useInput({ source });
   const [input, setInput] = useState<string>((field.value as string) ?? '');
@@ -39,12 +43,14 @@ export function PlaceInput({
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   // address suggestions from our server (/api/geo)
   const loadSuggestions = useCallback((typed: string, signal: AbortSignal) => dataProvider.placeSuggestions(typed, signal), [dataProvider]);
-  const { options, loading } = useTypeahead(query, loadSuggestions, 2);
+  const { options, loading, noneFound } = useTypeahead(query, loadSuggestions, 2);
 
   const choose = async (suggestion: PlaceSuggestion | null) => {
     if (!suggestion) return;
     const place = await dataProvider.place(suggestion.id);
-    const opts = { shouldDirty: true, shouldValidate: true };
+    // every field first, then their messages: validated one by one, the first (the address) would
+    // still be checked against the place before it was set, and keep its error
+    const opts = { shouldDirty: true };
     for (const key of PLACE_FIELDS) setValue(getSource(key), key === 'address' ? suggestion.description : place[key], opts);
     if (nameSource) setValue(getSource(nameSource), place.name, opts);
     if (linkSpots) {
@@ -55,6 +61,7 @@ export function PlaceInput({
     field.onChange(nameSource === source ? place.name : suggestion.description);
     setInput(nameSource === source ? place.name : suggestion.description);
     setQuery('');
+    void trigger([getSource(source), getSource('latitude'), getSource('longitude')]);
   };
 
   const type = (text: string) => {
@@ -66,11 +73,15 @@ export function PlaceInput({
     if (linkSpots) setValue(getSource('spotId'), null, { shouldValidate: true });
   };
 
-  const error = fieldState.error?.message;
+  // the field names a place: one not chosen (no coordinates) is said here, where the person looks
+  const placeError = (get(errors, getSource('latitude')) as { message?: string } | undefined)?.message;
+  const error = fieldState.error?.message ?? (nameSource === source && placeError === 'validation.placeRequired' ? placeError : undefined);
   return (
     <Autocomplete
       freeSolo
-      options={options}
+      // a free-text field shows no popup for no options: the search says it found nothing as a disabled entry
+      options={noneFound ? [noPlaces(translate('app.spot_place.no_places'))] : options}
+      getOptionDisabled={(o) => typeof o !== 'string' && o.id === NO_PLACES}
       filterOptions={(o) => o}
       getOptionLabel={(o) => (typeof o === 'string' ? o : o.description)}
       loading={loading}

@@ -10,8 +10,11 @@ export const TYPEAHEAD_PAUSE_MS = 250;
 export function useTypeahead<T>(query: string, load: (text: string, signal: AbortSignal) => Promise<T[]>, minLength = 0) {
   const [options, setOptions] = useState<T[]>([]);
   const [loading, setLoading] = useState(false);
+  /** the text the options answer (none found is said only for it) */
+  const [answered, setAnswered] = useState<string | null>(null);
   useEffect(() => {
     const text = query.trim();
+    setAnswered(null);
     if (text.length < minLength) {
       setOptions([]);
       setLoading(false);
@@ -22,7 +25,10 @@ export function useTypeahead<T>(query: string, load: (text: string, signal: Abor
       setLoading(true);
       try {
         const found = await load(text, controller.signal);
-        if (!controller.signal.aborted) setOptions(found);
+        if (!controller.signal.aborted) {
+          setOptions(found);
+          setAnswered(text);
+        }
       } catch {
         if (!controller.signal.aborted) setOptions([]);
       } finally {
@@ -34,5 +40,7 @@ export function useTypeahead<T>(query: string, load: (text: string, signal: Abor
       controller.abort();
     };
   }, [query, load, minLength]);
-  return { options, loading };
+  /** true once the server answered the typed text with nothing */
+  const noneFound = !loading && answered !== null && answered === query.trim() && options.length === 0;
+  return { options, loading, noneFound };
 }

@@ -293,6 +293,13 @@ export const ar: Catalogue = {
       pin: 'تثبيت %{title}',
       unpin: 'إلغاء تثبيت %{title}',
     },
+    spot_place: {
+      no_places: 'لم يتم العثور على أماكن',
+      coordinates: 'أو أدخل الإحداثيات',
+      coordinates_hint: 'لمكان غير موجود في الاقتراحات: خط العرض وخط الطول بالدرجات، مثل 41.0107 و28.9680.',
+      latitude: 'خط العرض',
+      longitude: 'خط الطول',
+    },
     ai_chat: {
       title: 'محادثة الذكاء الاصطناعي',
       types: 'أنواع الأماكن',
@@ -302,6 +309,8 @@ export const ar: Catalogue = {
       selected: 'تم تحديد %{n} من %{total} مكان',
       save: 'حفظ الأماكن المحددة',
       load_more: 'تحميل المزيد ...',
+      known: 'محفوظ مسبقًا كمكان',
+      saving: 'جارٍ الحفظ…',
     },
     ai_itineraries: {
       title: 'خطط الرحلات المقترحة بالذكاء الاصطناعي',
@@ -319,6 +328,11 @@ export const ar: Catalogue = {
       by_engine: 'خطّطها المخطِّط المدمج',
       llm_late: 'لم يُجب نموذج الذكاء الاصطناعي في الوقت المحدد.',
       llm_bad: 'لم يقدّم نموذج الذكاء الاصطناعي إجابة صالحة للاستخدام.',
+      save_trip: 'حفظ الرحلة',
+      trip_saved: 'تم حفظ الرحلة',
+      trip_title: '%{place}، لا أيام |||| %{place}، يوم واحد |||| %{place}، يومان |||| %{place}، %{smart_count} أيام |||| %{place}، %{smart_count} يومًا |||| %{place}، %{smart_count} يوم',
+      trip_day: 'اليوم %{day}: %{stops}',
+      capped: 'طلبت %{asked} يومًا: تُخطَّط الرحلة لمدة %{max} أيام على الأكثر، لذا نقترح %{days} أيام.',
     },
     report: {
       detail: 'تفاصيل البلاغ',
@@ -545,6 +559,9 @@ export const ar: Catalogue = {
     twoFactorCodeRequired: 'يرجى إدخال الرمز.',
     twoFactorProofRequired: 'أدخل رمزًا حاليًا من تطبيقك، أو كلمة المرور.',
     graceDaysInvalid: 'مهلة الإعداد عدد صحيح من الأيام بين 0 و90.',
+    tripDaysInvalid: 'يجب أن تحدد كل محطة يوم الرحلة الذي تقع فيه: عدد صحيح من 1 إلى 7، واحد لكل محطة.',
+    latitudeRange: 'يجب أن يكون خط العرض رقمًا بين -90 و90.',
+    longitudeRange: 'يجب أن يكون خط الطول رقمًا بين -180 و180.',
   },
   messages: {
     invalidUser: 'مستخدم غير صالح!',

@@ -268,6 +268,13 @@ const app = {
       pin: 'Pin %{title}',
       unpin: 'Unpin %{title}',
     },
+    spot_place: {
+      no_places: 'No places found',
+      coordinates: 'Or type the coordinates',
+      coordinates_hint: 'For a place the suggestions do not know: latitude and longitude in degrees, e.g. 41.0107 and 28.9680.',
+      latitude: 'Latitude',
+      longitude: 'Longitude',
+    },
     ai_chat: {
       title: 'AI Chat',
       types: 'Place types',
@@ -277,6 +284,8 @@ const app = {
       selected: '%{n} of %{total} places selected',
       save: 'Save selected places',
       load_more: 'Load More ...',
+      known: 'Already a spot',
+      saving: 'Saving…',
     },
     ai_itineraries: {
       title: 'AI Suggested Itineraries',
@@ -294,6 +303,11 @@ const app = {
       by_engine: 'Planned by the built-in planner',
       llm_late: 'The AI model did not answer in time.',
       llm_bad: 'The AI model gave no usable answer.',
+      save_trip: 'Save trip',
+      trip_saved: 'Trip saved',
+      trip_title: '%{place}, %{smart_count} day |||| %{place}, %{smart_count} days',
+      trip_day: 'Day %{day}: %{stops}',
+      capped: 'You asked for %{asked} days: a trip is planned for at most %{max} days, so %{days} days are suggested.',
     },
     report: {
       detail: 'Report Details',

@@ -293,6 +293,13 @@ export const tr: Catalogue = {
       pin: '%{title} sabitle',
       unpin: '%{title} sabitlemesini kaldır',
     },
+    spot_place: {
+      no_places: 'Yer bulunamadı',
+      coordinates: 'Ya da koordinatları girin',
+      coordinates_hint: 'Önerilerde olmayan bir yer için: derece cinsinden enlem ve boylam, ör. 41.0107 ve 28.9680.',
+      latitude: 'Enlem',
+      longitude: 'Boylam',
+    },
     ai_chat: {
       title: 'Yapay Zekâ Sohbeti',
       types: 'Yer türleri',
@@ -302,6 +309,8 @@ export const tr: Catalogue = {
       selected: '%{total} yerden %{n} tanesi seçili',
       save: 'Seçili yerleri kaydet',
       load_more: 'Daha Fazla Yükle ...',
+      known: 'Zaten kayıtlı mekân',
+      saving: 'Kaydediliyor…',
     },
     ai_itineraries: {
       title: 'Yapay Zekâ Önerili Gezi Planları',
@@ -319,6 +328,11 @@ export const tr: Catalogue = {
       by_engine: 'Yerleşik planlayıcı planladı',
       llm_late: 'Yapay zekâ modeli zamanında yanıt vermedi.',
       llm_bad: 'Yapay zekâ modelinden kullanılabilir bir yanıt gelmedi.',
+      save_trip: 'Geziyi kaydet',
+      trip_saved: 'Gezi kaydedildi',
+      trip_title: '%{place}, %{smart_count} gün |||| %{place}, %{smart_count} gün',
+      trip_day: '%{day}. gün: %{stops}',
+      capped: '%{asked} gün istediniz: bir gezi en fazla %{max} gün için planlanır, bu yüzden %{days} gün öneriliyor.',
     },
     report: {
       detail: 'Şikâyet Ayrıntıları',
@@ -547,6 +561,9 @@ export const tr: Catalogue = {
     twoFactorCodeRequired: 'Lütfen kodu girin.',
     twoFactorProofRequired: 'Uygulamanızdaki geçerli bir kodu veya şifrenizi girin.',
     graceDaysInvalid: 'Hazırlık süresi 0 ile 90 arasında tam gün sayısıdır.',
+    tripDaysInvalid: 'Her durak, gezinin hangi gününde olduğunu belirtmelidir: durak başına bir tane, 1 ile 7 arasında bir tam sayı.',
+    latitudeRange: 'Enlem -90 ile 90 arasında bir sayı olmalıdır.',
+    longitudeRange: 'Boylam -180 ile 180 arasında bir sayı olmalıdır.',
   },
   messages: {
     invalidUser: 'Geçersiz Kullanıcı!',

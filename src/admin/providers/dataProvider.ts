@@ -215,7 +215,7 @@ export interface BackOfficeDataProvider extends DataProvider {
   /** the place search page (/chat): its place types, a page of results, saving the chosen ones as spots */
   placeTypes<T>(): Promise<T[]>;
   searchPlaces<T>(params: Record<string, string>): Promise<{ results: T[]; next_page_token: string | null }>;
-  savePlaces(places: readonly unknown[]): Promise<{ saved: unknown[]; skipped: number }>;
+  savePlaces(places: readonly unknown[]): Promise<{ saved: { id: number; name: string }[]; skipped: number }>;
   /** the AI itineraries page: suggestions for a text and categories, and saving one as an itinerary */
   suggestItineraries<T>(params: Record<string, string>): Promise<T[]>;
   saveItinerary(form: FormData): Promise<Said>;
@@ -363,7 +363,7 @@ export const dataProvider: BackOfficeDataProvider = {
     return (await call<{ results: T[]; next_page_token: string | null }>(`/googleAPIData${toQuery(params)}`)).data;
   },
   async savePlaces(places) {
-    return (await call<{ saved: unknown[]; skipped: number }>('/googleAPIData', { method: 'POST', ...json(places) })).data;
+    return (await call<{ saved: { id: number; name: string }[]; skipped: number }>('/googleAPIData', { method: 'POST', ...json(places) })).data;
   },
   async suggestItineraries<T>(params: Record<string, string>) {
     return (await call<{ data: T[] }>(`/itinerarySuggestion${toQuery(params)}`)).data.data;

@@ -8,6 +8,7 @@ import { townsNear } from './gazetteer';
 import { spotsNear } from './spotsNear';
 import { distinctSpots } from './distance';
 import type { Geocoder } from './types';
+import { locatePlace } from '../suggest/locate';
 
 /** The place types staff can pick (Google's type names), with display names. */
 export const PLACE_TYPES = [
@@ -114,7 +115,8 @@ export function createOfflinePlaceSearch(db: Kysely<Database>, geo: Geocoder): P
   async function allMatches(query: string): Promise<PlaceResult[]> {
     const { types, place } = parsePlaceQuery(query);
     if (!place) return [];
-    const center = await geo.geocode(place);
+    // the name as typed, else as the itinerary search reads it ("إسطنبول", "İstanbul'da")
+    const center = await locatePlace(geo, place, [place]);
     if (!center) return [];
     const wanted = types.length ? types : (['tourist_attraction'] as PlaceType[]);
     const spots = await spotsNear(db, center.latitude, center.longitude, RADIUS_KM);

@@ -81,7 +81,35 @@ export function groupByDistance<T extends Point & { id: number }>(stops: readonl
     const target = order.find((o) => groups[o.i].length < capacity) ?? order[0];
     groups[target.i].push(s);
   }
-  return groups.filter((g) => g.length);
+  return balanced(groups.filter((g) => g.length), seeds);
+}
+
+/**
+ * Evens out the days (3/2/2, never 3/1/3): while one day has two stops more than another, the
+ * fuller day gives the smaller one its stop nearest to the smaller day's seed (never its own seed).
+ */
+function balanced<T extends Point & { id: number }>(groups: T[][], seeds: readonly T[]): T[][] {
+  const km = (a: Point, b: Point) => distanceKm(a.latitude, a.longitude, b.latitude, b.longitude);
+  for (;;) {
+    const sizes = groups.map((g) => g.length);
+    const small = sizes.indexOf(Math.min(...sizes));
+    if (Math.max(...sizes) - sizes[small] <= 1) return groups;
+    const seed = seeds.find((s) => groups[small].includes(s)) ?? groups[small][0];
+    // the stop to move: from a day with the most stops, the one nearest to the small day
+    const most = Math.max(...sizes);
+    let move: { from: number; stop: T; km: number } | null = null;
+    for (let from = 0; from < groups.length; from++) {
+      if (groups[from].length !== most) continue;
+      for (const stop of groups[from]) {
+        const d = km(stop, seed);
+        if (!seeds.includes(stop) && (!move || d < move.km || (d === move.km && stop.id < move.stop.id))) move = { from, stop, km: d };
+      }
+    }
+    if (!move) return groups;
+    const { from, stop } = move;
+    groups[from] = groups[from].filter((s) => s !== stop);
+    groups[small].push(stop);
+  }
 }
 
 export interface DayPlan<T> {

@@ -17,6 +17,8 @@ export interface QueryAnalysis {
   /** the place as typed, without a Turkish case suffix ("İstanbul" for "İstanbul'da") */
   placeText: string;
   days: number;
+  /** the days the search asked for, before the MAX_DAYS cap (1 when none is said) */
+  askedDays: number;
   /** words that are not the place or the days, lower case as typed ("museums", "müzeler") */
   themes: string[];
   /** the language the query looks written in */
@@ -234,6 +236,7 @@ export function analyseQuery(text: string): QueryAnalysis {
     place: known ? foldText(known.names.en) : placeKey,
     placeText,
     days,
+    askedDays: Math.max(said, 1),
     themes,
     lang,
     known,

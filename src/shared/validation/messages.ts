@@ -66,6 +66,10 @@ export const validationMessages = {
   twoFactorCodeRequired: 'Please enter the code.',
   twoFactorProofRequired: 'Enter a current code from your app, or your password.',
   graceDaysInvalid: 'The grace period is a whole number of days from 0 to 90.',
+  // the AI trip and typed coordinates (issue 32 M11, M12)
+  tripDaysInvalid: 'Each stop needs the day of the trip it is on: a whole number from 1 to 7, one per stop.',
+  latitudeRange: 'The latitude must be a number from -90 to 90.',
+  longitudeRange: 'The longitude must be a number from -180 to 180.',
 } as const;
 
 export const errorMessages = {

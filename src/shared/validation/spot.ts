@@ -10,8 +10,9 @@ const optionalText = noControlCharacters(z.string().trim().max(200))
 
 /** The place fields autocomplete fills (spec §3); latitude and longitude say a place was chosen. */
 export const placeFields = {
-  latitude: z.coerce.number({ error: v('placeRequired') }).min(-90, v('placeRequired')).max(90, v('placeRequired')),
-  longitude: z.coerce.number({ error: v('placeRequired') }).min(-180, v('placeRequired')).max(180, v('placeRequired')),
+  // missing: no place was chosen; out of range: typed coordinates (issue 32 M12) that are not on Earth
+  latitude: z.coerce.number({ error: v('placeRequired') }).min(-90, v('latitudeRange')).max(90, v('latitudeRange')),
+  longitude: z.coerce.number({ error: v('placeRequired') }).min(-180, v('longitudeRange')).max(180, v('longitudeRange')),
   address: optionalText,
   city: optionalText,
   state: optionalText,

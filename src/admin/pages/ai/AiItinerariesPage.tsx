@@ -1,7 +1,9 @@
 import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
-import { Autocomplete, Box, Button, Card, CardActions, CardContent, CardHeader, CircularProgress, Grid, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Card, CardActions, CardContent, CardHeader, CircularProgress, Grid, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { isActiveChoice } from '../../components/ActiveChoices';
+import { useKeptState } from '../../components/useKeptState';
 import { type RaRecord, Title, type TranslateFunction, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { RouteMap } from '../../components/RouteMap';
 import { useServerMessage } from '../../components/useServerMessage';
@@ -22,7 +24,13 @@ interface Suggestion extends TitledSuggestion {
   llmModel?: string;
   /** why a configured AI model was not used: 'timeout', or another reason its answer was unusable */
   llmFallback?: string;
+  /** the days the search asked for, when more than maxDays (the trip was capped) */
+  askedDays?: number;
+  maxDays?: number;
 }
+
+/** The whole trip's id among the saved ones. */
+const TRIP = 'trip';
 
 /** Who planned the suggestion, under the results; the model's name isolated so that its direction does not reorder the text. */
 function PlannedBy({ suggestion: s, translate }: { suggestion: Suggestion; translate: TranslateFunction }) {
@@ -59,16 +67,18 @@ export function AiItinerariesPage() {
   const serverMessage = useServerMessage();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [categories, setCategories] = useState<Category[]>([]);
-  const [chosen, setChosen] = useState<Category[]>([]);
-  const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  // what was chosen, typed and found outlives a language switch (react-admin remounts the page)
+  const [chosen, setChosen] = useKeptState<Category[]>('aiItineraries.chosen', []);
+  const [text, setText] = useKeptState('aiItineraries.text', '');
+  const [suggestions, setSuggestions] = useKeptState<Suggestion[]>('aiItineraries.suggestions', []);
   const [state, setState] = useState<LoadState>(1);
-  const [savedIds, setSavedIds] = useState<Set<string>>(new Set());
+  const [savedIds, setSavedIds] = useKeptState<Set<string>>('aiItineraries.saved', new Set());
 
   useEffect(() => {
     dataProvider
       .getList<RaRecord>('category', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: {} })
-      .then(({ data }) => setCategories(data.map((c) => ({ id: Number(c.id), name: String(c.name) }))))
+      // preference categories: Active ones only
+      .then(({ data }) => setCategories(data.filter(isActiveChoice).map((c) => ({ id: Number(c.id), name: String(c.name) }))))
       .catch((e) => notify(serverMessage(e), { type: 'error' }));
   }, [dataProvider, notify, serverMessage]);
 
@@ -93,38 +103,52 @@ export function AiItinerariesPage() {
     }
   };
 
-  const save = async (s: Suggestion) => {
+  /** A day's line of the saved description: "Day 2: Galata Tower, Spice Bazaar". */
+  const dayLine = (s: Suggestion) => translate('app.ai_itineraries.trip_day', { day: s.day ?? 1, stops: s.postSpot.map(({ spot }) => spot.name).join(', ') });
+
+  /**
+   * Saves days as ONE itinerary (spec's multipart form): a single day as it always was, or the whole
+   * trip with each stop's day (`day[]`), which the server dates day 1…n. The stops are our spots already.
+   */
+  const save = async (days: Suggestion[], savedId: string, title: string) => {
     setState(2);
-    // the spec's multipart form; the stops are our spots already, so their ids come along
     const form = new FormData();
-    form.append('title', suggestionTitle(translate, s, locale));
+    form.append('title', title);
+    form.append('description', days.map(dayLine).join('\n'));
     form.append('type', 'itinerary');
     form.append('is_public', '1');
     form.append('is_planeed', '1');
     form.append('isAdminItinerary', 'true');
     for (const c of chosen) form.append('category_id[]', String(c.id));
-    for (const { spot } of s.postSpot) {
-      form.append('spot_id[]', String(spot.id));
-      form.append('spot_name[]', spot.name);
-      form.append('latitude[]', String(spot.latitude));
-      form.append('longitude[]', String(spot.longitude));
-      form.append('address[]', spot.address ?? '');
-      form.append('city[]', spot.city ?? '');
-      form.append('country[]', spot.country ?? '');
-      form.append('saved_spot[]', 'false');
-      form.append('image[]', spot.image ?? '');
-      form.append('thumbnail_url[]', spot.thumbnail_url ?? '');
+    for (const [i, s] of days.entries()) {
+      for (const { spot } of s.postSpot) {
+        form.append('spot_id[]', String(spot.id));
+        form.append('spot_name[]', spot.name);
+        form.append('latitude[]', String(spot.latitude));
+        form.append('longitude[]', String(spot.longitude));
+        form.append('address[]', spot.address ?? '');
+        form.append('city[]', spot.city ?? '');
+        form.append('country[]', spot.country ?? '');
+        form.append('saved_spot[]', 'false');
+        form.append('image[]', spot.image ?? '');
+        form.append('thumbnail_url[]', spot.thumbnail_url ?? '');
+        if (days.length > 1) form.append('day[]', String(i + 1));
+      }
     }
     try {
       await dataProvider.saveItinerary(form);
       notify(translate('messages.resultsSaved'), { type: 'success' });
-      setSavedIds((ids) => new Set([...ids, s.id]));
+      setSavedIds((ids) => new Set([...ids, savedId]));
     } catch (e) {
       notify(serverMessage(e), { type: 'error' });
     } finally {
       setState(1);
     }
   };
+  const saveDay = (s: Suggestion) => save([s], s.id, suggestionTitle(translate, s, locale));
+  // the trip's title: the place (and theme) without a day, and how many days
+  const tripTitle = () => translate('app.ai_itineraries.trip_title', { place: suggestionTitle(translate, { ...suggestions[0], days: 1 }, locale), smart_count: suggestions.length });
+  const capped = suggestions[0]?.askedDays;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
@@ -137,6 +161,7 @@ export function AiItinerariesPage() {
               options={categories}
               value={chosen}
               onChange={(_e, value) => setChosen(value)}
+              disableCloseOnSelect
               getOptionLabel={(o) => o.name}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               sx={{ flex: 1, minWidth: 260 }}
@@ -164,13 +189,34 @@ export function AiItinerariesPage() {
           <Typography>{translate('app.ai_itineraries.loading')}</Typography>
         </Stack>
       )}
+      {capped && (
+        <Alert severity="info" sx={{ mt: 2 }} role="status">
+          {translate('app.ai_itineraries.capped', { asked: capped, max: suggestions[0].maxDays ?? suggestions.length, days: suggestions.length })}
+        </Alert>
+      )}
+      {suggestions.length > 1 && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 2 }}>
+          <Button
+            variant="contained"
+            startIcon={state === 2 ? <CircularProgress size={16} /> : <SaveIcon />}
+            disabled={state !== 1 || savedIds.has(TRIP)}
+            onClick={() => save(suggestions, TRIP, tripTitle())}
+          >
+            {translate(savedIds.has(TRIP) ? 'app.ai_itineraries.trip_saved' : 'app.ai_itineraries.save_trip')}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            <bdi>{tripTitle()}</bdi>
+          </Typography>
+        </Stack>
+      )}
       <Grid container spacing={2} sx={{ mt: 1 }}>
         {suggestions.map((s) => (
           <Grid key={s.id} size={{ xs: 12, lg: 6 }}>
             <Card component="section" aria-label={suggestionTitle(translate, s, locale)}>
               <CardHeader title={<SuggestionTitle suggestion={s} translate={translate} locale={locale} />} subheader={translate('app.ai_itineraries.stops', { smart_count: s.postSpot.length })} />
-              <CardContent>
-                <List dense>
+              {/* no band between the stop count and the stops */}
+              <CardContent sx={{ pt: 0 }}>
+                <List dense disablePadding>
                   {s.postSpot.map(({ spot }, i) => (
                     <ListItem key={spot.id} disableGutters>
                       <ListItemText
@@ -188,7 +234,7 @@ export function AiItinerariesPage() {
                 <RouteMap stops={s.postSpot.map(({ spot }) => ({ name: spot.name, latitude: spot.latitude, longitude: spot.longitude }))} />
               </CardContent>
               <CardActions>
-                <Button startIcon={state === 2 ? <CircularProgress size={16} /> : <SaveIcon />} variant="contained" disabled={state !== 1 || savedIds.has(s.id)} onClick={() => save(s)}>
+                <Button startIcon={state === 2 ? <CircularProgress size={16} /> : <SaveIcon />} variant="contained" disabled={state !== 1 || savedIds.has(s.id)} onClick={() => saveDay(s)}>
                   {translate(savedIds.has(s.id) ? 'app.ai_itineraries.saved' : 'app.ai_itineraries.save')}
                 </Button>
               </CardActions>

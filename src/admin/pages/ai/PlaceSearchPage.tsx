@@ -13,6 +13,7 @@ import {
   ListItemButton,
   ListItemText,
   Avatar,
+  Chip,
   Stack,
   TextField,
   Typography,
@@ -32,6 +33,8 @@ interface PlaceResult {
   icon: string | null;
   formatted_address: string;
   location: { lat: number; lng: number };
+  /** the spot this place already is (saving it adds nothing), else null */
+  spot_id?: number | null;
 }
 
 /** 'Load More ...' shows from this many results on (spec §9). */
@@ -93,6 +96,9 @@ export function PlaceSearchPage() {
     notify(translate('messages.savingPlaces'), { type: 'info' });
     try {
       const { saved, skipped } = await dataProvider.savePlaces(selected);
+      // the places just saved are spots now
+      const savedIds = new Map(saved.map((p) => [p.name, p.id]));
+      setResults((rs) => rs.map((r) => (ticked.has(r.place_id) && savedIds.has(r.name) ? { ...r, spot_id: savedIds.get(r.name) } : r)));
       notify(translate('messages.placesSaved', { saved: saved.length, skipped }), { type: 'success' });
     } catch (e) {
       notify(serverMessage(e), { type: 'error' });
@@ -143,19 +149,23 @@ export function PlaceSearchPage() {
           <CardContent>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography role="status">{translate('app.ai_chat.selected', { n: ticked.size, total: results.length })}</Typography>
-              <Button variant="contained" onClick={save} disabled={saving || !ticked.size}>
-                {translate('app.ai_chat.save')}
+              <Button variant="contained" onClick={save} disabled={saving || !ticked.size} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+                {translate(saving ? 'app.ai_chat.saving' : 'app.ai_chat.save')}
               </Button>
             </Stack>
             <List aria-label={translate('app.ai_chat.results')}>
               {results.map((r) => (
-                <ListItem key={r.place_id} disablePadding>
+                <ListItem
+                  key={r.place_id}
+                  disablePadding
+                  secondaryAction={r.spot_id ? <Chip size="small" color="success" variant="outlined" label={translate('app.ai_chat.known')} /> : undefined}
+                >
                   <ListItemButton onClick={() => toggle(r.place_id)} dense>
                     <Checkbox edge="start" checked={ticked.has(r.place_id)} tabIndex={-1} slotProps={{ input: { 'aria-label': r.name } }} />
                     <ListItemAvatar>
                       <Avatar src={r.icon ?? undefined} alt="" variant="rounded" sx={{ bgcolor: 'transparent' }} />
                     </ListItemAvatar>
-                    <ListItemText primary={r.name} secondary={r.formatted_address} />
+                    <ListItemText primary={<bdi>{r.name}</bdi>} secondary={<bdi>{r.formatted_address}</bdi>} />
                   </ListItemButton>
                 </ListItem>
               ))}

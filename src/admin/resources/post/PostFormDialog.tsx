@@ -12,6 +12,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { ActiveChoices } from '../../components/ActiveChoices';
 import { DialogForm, DialogFrame, useDialogSave } from '../../components/FormDialog';
 import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
 import { PostSpotRows } from './PostSpotRows';
@@ -68,7 +69,10 @@ function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () =>
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <ReferenceArrayInput source="category_id" reference="category" sort={BY_NAME} perPage={PICKED}>
-        <AutocompleteArrayInput label="app.post.categories" fullWidth />
+        {/* Active categories only; the list stays open while several are picked */}
+        <ActiveChoices>
+          <AutocompleteArrayInput label="app.post.categories" fullWidth disableCloseOnSelect />
+        </ActiveChoices>
       </ReferenceArrayInput>
       <ReferenceArrayInput source="tag_id" reference="tag" sort={BY_NAME} perPage={PICKED}>
         <AutocompleteArrayInput label="app.post.tags" fullWidth />

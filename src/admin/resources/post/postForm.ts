@@ -4,7 +4,8 @@ import { v } from '@shared/validation/messages';
 import { isAcceptedPostImage, postFormSchema } from '@shared/validation/post';
 import type { PostDetail } from './types';
 
-const file = z.object({ rawFile: z.instanceof(File) }).partial().nullish();
+// notAnImage: its bytes are no image, whatever its name (ImageFileInput reads them on selection)
+const file = z.object({ rawFile: z.instanceof(File), notAnImage: z.boolean() }).partial().nullish();
 
 /** One spot row: an address chosen through autocomplete and an image (stored, or a chosen file). */
 const spotRow = z
@@ -22,7 +23,7 @@ const spotRow = z
     image: z.string().nullish(),
     file,
   })
-  .refine((row) => !row.file?.rawFile || isAcceptedPostImage(row.file.rawFile.name), { message: v('imageTypeNotSupported'), path: ['file'] })
+  .refine((row) => !row.file?.rawFile || (isAcceptedPostImage(row.file.rawFile.name) && !row.file.notAnImage), { message: v('imageTypeNotSupported'), path: ['file'] })
   // under the field that lacks it; the list says 'Address or Images cannot be empty' (PostSpotRows)
   .refine((row) => row.spotId != null || typeof row.latitude === 'number', { message: v('addressRequired'), path: ['address'] })
   .refine((row) => !!row.image || !!row.file?.rawFile, { message: v('imageRequired'), path: ['file'] });

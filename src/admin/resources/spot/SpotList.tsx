@@ -1,8 +1,10 @@
-import { Avatar, Box, ButtonBase, Dialog } from '@mui/material';
+import LandscapeIcon from '@mui/icons-material/Landscape';
+import { Avatar, ButtonBase } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { spotSchema } from '@shared/validation/spot';
 import { AddButtonWithDialog, EditDialog } from '../../components/FormDialog';
+import { ImageSlider } from '../../components/ImageSlider';
 import { InactiveAwareLink } from '../../components/InactiveAwareLink';
 import { CreatedAndStatusColumns, ResourceTable, ResourceList } from '../../components/lists';
 import { RowActions } from '../../components/RowActions';
@@ -58,20 +60,27 @@ export function SpotList() {
   );
 }
 
-/** The spot's picture; a click opens it large (spec §2). */
+/**
+ * The spot's picture; a click opens it large (spec §2), in the post slider's frame: a close button and
+ * the spot's name. A spot without a picture shows a landscape, not a person (issue 32 m30, p2).
+ */
 function SpotImageCell() {
   const record = useRecordContext();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  if (!record?.thumbnail_url) return <Avatar variant="rounded" alt="" sx={{ width: 48, height: 48 }} />;
+  if (!record?.thumbnail_url) {
+    return (
+      <Avatar variant="rounded" alt="" sx={{ width: 48, height: 48 }} data-testid="spot-no-image">
+        <LandscapeIcon />
+      </Avatar>
+    );
+  }
   return (
     <>
       <ButtonBase onClick={() => setOpen(true)} aria-label={translate('app.spot.preview', { name: record.name })} sx={{ borderRadius: 1 }}>
         <Avatar variant="rounded" src={record.thumbnail_url} alt="" sx={{ width: 48, height: 48 }} />
       </ButtonBase>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-label={record.name}>
-        <Box component="img" src={record.image ?? record.thumbnail_url} alt={record.name} sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh' }} onClick={() => setOpen(false)} />
-      </Dialog>
+      <ImageSlider images={[{ src: record.image ?? record.thumbnail_url, caption: record.name }]} open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

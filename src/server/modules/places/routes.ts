@@ -13,7 +13,7 @@ import { item, ok } from '../../http/reply';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
 import { sameSpot } from '../spots/service';
-import { addPlaceAsSpot } from './service';
+import { addPlaceAsSpot, withKnownSpots } from './service';
 
 const tags = ['place search'];
 
@@ -46,6 +46,7 @@ const result = z.object({
   state: maybeText,
   country: maybeText,
   post_code: maybeText,
+  spot_id: whole.nullable().meta({ description: 'the spot this place already is (saving it adds nothing), else null' }),
 });
 const typesAnswer = itemAnswer(z.array(z.object({ type: z.string(), name: z.string() })));
 const pageAnswer = answerOf(z.object({ results: z.array(result), next_page_token: maybeText }));
@@ -65,7 +66,8 @@ export async function placeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!parsed.place || !parsed.types.length) throw badRequest(v('placeSearchRequired'));
       if (parsed.types.length > 3) throw badRequest(v('tooManyPlaceTypes'));
     }
-    const page = await places.search(query, pagetoken);
+    const found = await places.search(query, pagetoken);
+    const page = { ...found, results: await withKnownSpots(ctx, found.results) };
     return ok(reply, page, page.results.length ? 'Success' : englishMessage('noDataFound'));
   });
 

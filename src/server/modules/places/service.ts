@@ -33,3 +33,14 @@ export async function addPlaceAsSpot(
       .executeTakeFirstOrThrow();
   });
 }
+
+/** Each result with the id of the spot it already is (one of ours, or the same place saved), else null. */
+export async function withKnownSpots<R extends { place_id: string; name: string; location: { lat: number; lng: number } }>(ctx: AppContext, results: R[]) {
+  return Promise.all(
+    results.map(async (r) => {
+      const own = r.place_id.startsWith('spot:') ? Number(r.place_id.slice(5)) : null;
+      const same = own ? null : await sameSpot(ctx.db, { name: r.name, latitude: r.location.lat, longitude: r.location.lng });
+      return { ...r, spot_id: own ?? same?.id ?? null };
+    }),
+  );
+}

@@ -13,11 +13,12 @@ import { asList, oneOrMany, parseWith, readForm } from '../../http/form';
 import { answerOf, itemAnswer, maybeText, refusals, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
-import type { Place } from '../../geo/types';
-import { RADIUS_KM } from '../../suggest/engine';
+import { MAX_DAYS, RADIUS_KM } from '../../suggest/engine';
 import { LLM_FALLBACKS, plannerFor } from '../../suggest/planner';
 import type { PlaceLanguage } from '../../suggest/places';
 import { analyseQuery } from '../../suggest/query';
+import { tripDates } from '../../suggest/tripDates';
+import { locatePlace } from '../../suggest/locate';
 import { audit } from '../auth/service';
 import { loadPost, savePost } from '../posts/service';
 import { categoryNames } from './service';
@@ -62,6 +63,8 @@ const suggestionsAnswer = itemAnswer(
       placeNames: z.object({ en: z.string(), tr: z.string(), ar: z.string() }),
       theme: maybeText,
       postSpot: z.array(z.object({ spot: suggestedSpot })),
+      askedDays: whole.optional().meta({ description: 'the days the search asked for, only when more than maxDays: the trip was capped to maxDays' }),
+      maxDays: whole.meta({ description: 'the most days a trip is planned for' }),
       plannedBy: z.enum(['llm', 'engine']).meta({ description: "'llm': the AI model of LLM_MODEL chose and ordered the stops; 'engine': the offline engine did" }),
       llmModel: z.string().optional().meta({ description: 'the AI model that planned it (plannedBy llm)' }),
       llmFallback: z
@@ -81,6 +84,9 @@ const savedSuggestionForm = z.object({
   category_id: oneOrMany(z.union([z.string(), z.number()])),
   spot_name: oneOrMany(z.string()),
   spot_id: oneOrMany(z.union([z.string(), z.number()])).optional(),
+  day: oneOrMany(z.union([z.string(), z.number()]))
+    .optional()
+    .describe('the day of the trip (1 to 7) each stop is on, one per stop: a whole trip saved as one itinerary, its stops dated from itinerary_date on'),
   ...Object.fromEntries(
     ['latitude', 'longitude', 'address', 'city', 'state', 'country', 'post_code', 'image', 'thumbnail_url'].map((name) => [name, oneOrMany(z.string()).optional()]),
   ),
@@ -117,11 +123,7 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
     const lang = languageOf(q.lang);
     const wanted = analyseQuery(q.search);
     // the place as the table names it, else as typed, then without a Turkish ending or Arabic prefix
-    let center: Place | null = null;
-    for (const text of wanted.geocodeQueries) {
-      center = await ctx.geo.geocode(text);
-      if (center) break;
-    }
+    const center = await locatePlace(ctx.geo, q.search);
     if (!center) {
       const place = wanted.placeText || q.search;
       throw notSuggested('unknownPlace', { place }, { place });
@@ -153,6 +155,8 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
       place: names.en,
       placeNames: names,
       theme,
+      ...(wanted.askedDays > MAX_DAYS ? { askedDays: wanted.askedDays } : {}),
+      maxDays: MAX_DAYS,
       ...by,
       postSpot: stops.map((s) => ({
         spot: {
@@ -190,6 +194,8 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
     const spotIds = list('spot_id');
     const at = (name: string, i: number) => list(name)[i] || undefined;
     const date = typeof fields.itinerary_date === 'string' && POST_DATE_PATTERN.test(fields.itinerary_date) ? fields.itinerary_date : new Date().toISOString().slice(0, 19).replace('T', ' ');
+    // a whole trip: each stop dated by its day, day 1 on `date`
+    const stopDates = tripDates(list('day'), names.length, date);
     const input = {
       // this call creates: an `id` sent with it never names a post to overwrite
       id: undefined,
@@ -205,7 +211,7 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
       deleted_spots: [],
       spotData: names.map((name, i) =>
         Number(spotIds[i]) > 0
-          ? { id: Number(spotIds[i]) }
+          ? { id: Number(spotIds[i]), ...(stopDates ? { itinerary_date: stopDates[i] } : {}) }
           : {
               name,
               latitude: at('latitude', i),
@@ -217,7 +223,7 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
               post_code: at('post_code', i),
               image: at('image', i),
               thumbnail_url: at('thumbnail_url', i),
-              itinerary_date: date,
+              itinerary_date: stopDates?.[i] ?? date,
             },
       ),
     };
@@ -225,7 +231,7 @@ export async function suggestRoutes(app: FastifyInstance, ctx: AppContext) {
     const result = await savePost(ctx, parsed, [], {
       caller: callerOf(request),
       staffOwner: true,
-      audited: (id) => audit(ctx, actor, 'create', 'itinerary', id, { from: 'ai suggestion', spots: names.length }),
+      audited: (id) => audit(ctx, actor, 'create', 'itinerary', id, { from: 'ai suggestion', spots: names.length, ...(stopDates ? { days: new Set(stopDates).size } : {}) }),
     });
     return ok(reply, { data: await loadPost(db, result.id), id: result.id }, englishMessage('resultsSaved'));
   });
