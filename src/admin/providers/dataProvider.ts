@@ -4,6 +4,7 @@
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
 import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
 import type { AuditEntry } from '../../shared/audit';
+import type { ExportLayout } from '../../shared/listColumns';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
@@ -229,8 +230,11 @@ export interface BackOfficeDataProvider extends DataProvider {
    * at once (no token refresh first) and outlive the page.
    */
   savePreferences(changes: object, leaving?: boolean): Promise<void>;
-  /** the whole list as shown (its search, sort and filters) as the CSV file the server streams */
-  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>): Promise<DownloadedFile>;
+  /**
+   * the whole list as shown (its search, sort and filters) as the CSV file the server streams; `layout`:
+   * the list's columns, headers and words in the admin's language (src/shared/listColumns.ts)
+   */
+  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>, layout?: ExportLayout): Promise<DownloadedFile>;
   /** the guest's forgot / reset password forms */
   forgotPassword(body: { email: string }): Promise<Said>;
   resetPassword(body: { token: string; password: string }): Promise<Said>;
@@ -375,11 +379,11 @@ export const dataProvider: BackOfficeDataProvider = {
     if (token) session.save(token, data.user, data.refresh_token);
     return { user: data.user, message };
   },
-  async exportCsv(resource, params) {
+  async exportCsv(resource, params, layout) {
     const row = endpoint(resource);
     await ensureFreshToken();
     const { fetchFile } = await import('./fileDownload');
-    return fetchFile(`${row.list}${listQuery(row, params)}&format=csv`);
+    return fetchFile(`${row.list}${listQuery(row, params)}&format=csv${layout ? `&columns=${encodeURIComponent(JSON.stringify(layout))}` : ''}`);
   },
   async savePreferences(changes, leaving = false) {
     const options = { method: 'POST', ...json(changes), keepalive: leaving } as fetchUtils.Options;
