@@ -13,7 +13,7 @@ import { useServerMessage } from './useServerMessage';
  * list's own permission; cells a spreadsheet would run as a formula come neutralised.
  * Disabled while the list loads, while a file is on its way, and when the list is empty.
  */
-export function ExportCsvButton() {
+export function ExportCsvButton({ meta }: { meta?: Record<string, unknown> }) {
   const { resource, filter, filterValues, sort, total, isPending } = useListContext();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
@@ -26,7 +26,7 @@ export function ExportCsvButton() {
   const exporter: Exporter = async () => {
     setBusy(true);
     try {
-      const { blob, name } = await dataProvider.exportCsv(resource, { sort, filter: filter ? { ...filterValues, ...filter } : filterValues }, exportLayoutOf(resource, translate, locale));
+      const { blob, name } = await dataProvider.exportCsv(resource, { sort, filter: filter ? { ...filterValues, ...filter } : filterValues, meta }, exportLayoutOf(resource, translate, locale));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = name;

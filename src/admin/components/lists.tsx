@@ -138,6 +138,7 @@ export function ResourceList({
   sort = NEWEST_FIRST,
   actions,
   filters = [],
+  queryMeta,
   children,
 }: {
   searchKey: string;
@@ -147,6 +148,8 @@ export function ResourceList({
   actions?: ReactElement | false;
   /** the list's own filter inputs, beside the search box */
   filters?: ReactElement[];
+  /** what the list's calls (its pages and its export) pass to the dataProvider beside the query (`meta`) */
+  queryMeta?: Record<string, unknown>;
   children: ReactNode;
 }) {
   return (
@@ -155,11 +158,12 @@ export function ResourceList({
       pagination={<ListPagination />}
       perPage={10}
       sort={sort}
+      queryOptions={queryMeta ? { meta: queryMeta } : undefined}
       empty={false}
       actions={
         // Export on every list; the add button beside it floats at the bottom
         <TopToolbar>
-          <ExportCsvButton />
+          <ExportCsvButton meta={queryMeta} />
           {actions}
         </TopToolbar>
       }

@@ -383,7 +383,7 @@ export const ar: Catalogue = {
       person_hint: 'اكتب اسمًا أو بريدًا إلكترونيًا',
       account_deleted: 'الحساب محذوف',
       anonymous: 'مجهول',
-      filters: { person: 'الشخص', resource: 'نوع السجل', from: 'من تاريخ', to: 'إلى تاريخ' },
+      filters: { person: 'الشخص', resource: 'نوع السجل', from: 'من تاريخ', to: 'إلى تاريخ', action: 'الإجراء', hide_sign_ins: 'إخفاء تسجيلات الدخول' },
       actions: {
         create: 'أنشأ',
         update: 'عدّل',

@@ -357,7 +357,7 @@ const app = {
       person_hint: 'Type a name or email',
       account_deleted: 'account deleted',
       anonymous: 'Anonymous',
-      filters: { person: 'Person', resource: 'Resource', from: 'From date', to: 'To date' },
+      filters: { person: 'Person', resource: 'Resource', from: 'From date', to: 'To date', action: 'Action', hide_sign_ins: 'Hide sign-ins' },
       actions: {
         create: 'Created',
         update: 'Updated',

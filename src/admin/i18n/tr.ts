@@ -383,7 +383,7 @@ export const tr: Catalogue = {
       person_hint: 'Bir ad veya e-posta yazın',
       account_deleted: 'hesap silindi',
       anonymous: 'Anonim',
-      filters: { person: 'Kişi', resource: 'Kayıt türü', from: 'Başlangıç tarihi', to: 'Bitiş tarihi' },
+      filters: { person: 'Kişi', resource: 'Kayıt türü', from: 'Başlangıç tarihi', to: 'Bitiş tarihi', action: 'İşlem', hide_sign_ins: 'Oturum açma kayıtlarını gizle' },
       actions: {
         create: 'Oluşturdu',
         update: 'Güncelledi',

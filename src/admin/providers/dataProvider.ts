@@ -6,6 +6,7 @@ import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, typ
 import type { AuditEntry } from '../../shared/audit';
 import type { ExportLayout } from '../../shared/listColumns';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
+import { foldText } from '../../shared/text';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
@@ -85,6 +86,26 @@ function endpoint(resource: string): EndpointRow {
 }
 
 /** Query of a list call: page (in the server's base), limit, filter, order JSON, fixed parameters. */
+/**
+ * `meta.searchLabels`: the values whose label on screen holds the search text, as the query parameter it
+ * names (the audit log's actions: its search finds "Deleted" as shown, where the server knows only `delete`).
+ */
+function labelledSearch(meta: { searchLabels?: SearchLabels } | undefined, search: string | undefined): Record<string, string> {
+  if (!search || !meta?.searchLabels) return {};
+  const { param, labels } = meta.searchLabels;
+  const folded = foldText(search.trim());
+  const values = Object.entries(labels)
+    .filter(([, label]) => foldText(label).includes(folded))
+    .map(([value]) => value);
+  return values.length ? { [param]: values.join(',') } : {};
+}
+
+/** A list's values by their label on screen, for a search that finds what it shows (labelledSearch). */
+export interface SearchLabels {
+  param: string;
+  labels: Record<string, string>;
+}
+
 export function listQuery(row: EndpointRow, params: Partial<GetListParams>): string {
   const { page = 1, perPage = 10 } = params.pagination ?? {};
   const sort = params.sort;
@@ -104,6 +125,7 @@ export function listQuery(row: EndpointRow, params: Partial<GetListParams>): str
   return toQuery({
     ...row.query,
     ...filters,
+    ...labelledSearch(params.meta, filter),
     page: page - 1 + row.pageBase,
     limit: perPage,
     filter: filter || undefined,
@@ -234,7 +256,7 @@ export interface BackOfficeDataProvider extends DataProvider {
    * the whole list as shown (its search, sort and filters) as the CSV file the server streams; `layout`:
    * the list's columns, headers and words in the admin's language (src/shared/listColumns.ts)
    */
-  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>, layout?: ExportLayout): Promise<DownloadedFile>;
+  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter' | 'meta'>, layout?: ExportLayout): Promise<DownloadedFile>;
   /** the guest's forgot / reset password forms */
   forgotPassword(body: { email: string }): Promise<Said>;
   resetPassword(body: { token: string; password: string }): Promise<Said>;

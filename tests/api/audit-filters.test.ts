@@ -1,0 +1,58 @@
+// The audit log's Action filter, its "hide sign-ins" toggle and a search for an action's label on screen
+// (issue 32 m6): GET /api/audit?action=…, ?sign_ins=hidden and ?search_actions=… beside the search text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+
+const PASSWORD = 'Str0ng@Pass';
+type Entry = { action: string; entity_id: string | null };
+
+describe.each(dialects)('the audit log filters on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  const call = (query: string) => t.app.inject({ url: `/api/audit?${query}`, headers: bearer(admin) });
+  const actions = async (query: string) => {
+    const res = await call(`limit=100&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.data as Entry[]).map((e) => e.action);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
+    await loginAs(t, ADMIN.email, ADMIN.password);
+    const ids = [await createUser(t, { email: 'deniz@example.com', password: PASSWORD, user_type: 'User', name: 'Deniz' }), await createUser(t, { email: 'ece@example.com', password: PASSWORD, user_type: 'User', name: 'Ece' })];
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/bulk-action', headers: bearer(admin), payload: { user_ids: ids, action: 'delete' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/user/delete/999999`, headers: bearer(admin) });
+  });
+  afterAll(async () => t.close());
+
+  it('filters by action, one or several', async () => {
+    expect(new Set(await actions('action=bulk.delete'))).toEqual(new Set(['bulk.delete']));
+    expect((await actions('action=bulk.delete')).length).toBe(2);
+    expect(new Set(await actions('action=bulk.delete,login'))).toEqual(new Set(['bulk.delete', 'login']));
+  });
+
+  it('hides sign-ins, failed ones and sign-outs when asked, and shows them otherwise', async () => {
+    expect(await actions('')).toContain('login');
+    const hidden = await actions('sign_ins=hidden');
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const action of ['login', 'login.failed', 'logout']) expect(hidden).not.toContain(action);
+    expect(await actions('sign_ins=shown')).toContain('login');
+  });
+
+  it('finds the entries of the actions whose label on screen holds the search ("deleted" finds bulk deletes)', async () => {
+    // the server alone knows 'bulk.delete' by its name: "deleted" is no part of it
+    expect(await actions('filter=deleted')).not.toContain('bulk.delete');
+    // the admin names the actions whose label ("Deleted (bulk)") holds the search
+    expect(new Set(await actions('filter=deleted&search_actions=delete,bulk.delete'))).toEqual(new Set(['bulk.delete']));
+  });
+
+  it('refuses an unknown action with a 400, never a 500', async () => {
+    for (const query of ['action=nope', 'action=login,', 'search_actions=drop', 'sign_ins=maybe']) {
+      const res = await call(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400 });
+    }
+  });
+});
