@@ -55,4 +55,16 @@ describe.each(dialects)('the audit log filters on %s', (dialect) => {
       expect(res.json()).toMatchObject({ status: 400 });
     }
   });
+
+  it('records a change of place as before → after, for users and posts (m5)', async () => {
+    const user = await createUser(t, { email: 'sira@example.com', password: PASSWORD, user_type: 'User', name: 'Sıra' });
+    const post = (await t.ctx.db.insertInto('posts').values({ type: 'post', user_id: user, title: 'Sıralı', description: null, latitude: null, longitude: null, itinerary_date: null, is_planeed: '0', is_public: 1, sequence: 3, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), deleted_at: null }).returning('id').executeTakeFirstOrThrow()).id;
+    for (const [url, id, entity] of [['/api/user/sequence/change', user, 'user'], ['/api/post/sequence/change', post, 'post']] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: { id, sequence: 7 } });
+      expect(res.statusCode, res.body).toBe(200);
+      const history = await t.app.inject({ url: `/api/audit/${entity}/${id}?limit=10`, headers: bearer(admin) });
+      const entries = history.json().data.data as { action: string; changes: unknown[] }[];
+      expect(entries.find((e) => e.action === 'sequence')?.changes).toEqual([{ field: 'sequence', before: entity === 'user' ? expect.any(Number) : 3, after: 7 }]);
+    }
+  });
 });

@@ -222,4 +222,30 @@ describe('the audit log', () => {
     expect(shown.length).toBeGreaterThan(0);
     expect(shown).not.toContain('Signed in');
   });
+
+  it("writes a bulk Inactive in each user's History, in Turkish words, and a reorder as before → after (M6, m5)", async () => {
+    const { page, server } = suite;
+    await signInAsAdmin();
+    const session = await apiSession(server.baseUrl);
+    const post = (path: string, body: object) =>
+      fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ids = await Promise.all(
+      ['Toplu Bir', 'Toplu İki'].map((name, i) =>
+        insertUser(server.ctx.db, { name, email: `toplu${i}@example.com`, phone: '5550000001', password_hash: 'x', status: 'Active', user_type: 'User' }),
+      ),
+    );
+    expect((await post('/api/user/bulk-action', { user_ids: ids, action: 'inactive' })).status).toBe(200);
+    expect((await post('/api/user/sequence/change', { id: ids[0], sequence: 9 })).status).toBe(200);
+
+    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('tr')));
+    for (const id of ids) {
+      await page.goto(`${server.baseUrl}/user/${id}`);
+      const history = page.getByTestId('record-history');
+      await history.getByText('Pasif yaptı (toplu)').waitFor();
+      // the status as the form names it, before → after, in Turkish
+      await history.getByText('Durum: Aktif→Pasif').waitFor();
+    }
+    await page.goto(`${server.baseUrl}/user/${ids[0]}`);
+    await page.getByTestId('record-history').getByText(/→9$/).waitFor();
+  });
 });

@@ -241,8 +241,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = callerOf(request);
       const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
       await atomically(ctx, async () => {
-        if (!(await setUserSequence(db, id, sequence))) throw notFound('User not found');
-        await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
+        const before = await findUserById(db, id);
+        if (!before || !(await setUserSequence(db, id, sequence))) throw notFound('User not found');
+        // before → after, as every other change reads in the History
+        await audit(ctx, caller.userId, 'sequence', 'user', id, { before: { sequence: before.sequence }, after: { sequence } });
       });
       return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
     },
