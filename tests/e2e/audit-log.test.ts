@@ -201,7 +201,9 @@ describe('the audit log', () => {
     // "deleted" as the screen writes it ("Deleted (bulk)"), not as the server names it ('bulk.delete')
     await page.goto(`${server.baseUrl}/audit?filter=${encodeURIComponent(JSON.stringify({ q: 'deleted' }))}`);
     await page.getByRole('cell', { name: 'Deleted (bulk)' }).first().waitFor();
-    expect(new Set(await actions())).toEqual(new Set(['Deleted (bulk)']));
+    const found = await actions();
+    expect(found).toContain('Deleted (bulk)');
+    for (const action of found) expect(['Deleted', 'Deleted (bulk)']).toContain(action);
 
     // the Action filter (the list's kept search cleared)
     const unfiltered = `${server.baseUrl}/audit?filter=${encodeURIComponent('{}')}`;

@@ -140,7 +140,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           profile_pic: stored?.url ?? null,
           thumbnail: stored?.thumbnailUrl ?? null,
         });
-        await audit(ctx, caller.userId, 'create', 'user', created, { user_type: input.user_type });
+        // the entry names what was created, not only its kind (its History reads "Name: …, Email: …")
+        await audit(ctx, caller.userId, 'create', 'user', created, {
+          created: { name: input.name, email: input.email, phone: input.phone, status: subAdmin ? 'Request Pending' : input.status!.trim(), user_type: input.user_type },
+        });
         return created;
       }).catch(async (err: unknown) => {
         // a concurrent create of the same email won (409): the picture stored for it is not kept

@@ -1,5 +1,6 @@
-// The audit log's Action filter, its "hide sign-ins" toggle and a search for an action's label on screen
-// (issue 32 m6): GET /api/audit?action=…, ?sign_ins=hidden and ?search_actions=… beside the search text.
+// What the audit log reads (issue 32 m5, m6): its Action filter, its "hide sign-ins" toggle and a search for an
+// action's label on screen (GET /api/audit?action=…, ?sign_ins=hidden, ?search_actions=…); a reorder's place
+// before → after, and a create's entry naming what it made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
@@ -66,5 +67,16 @@ describe.each(dialects)('the audit log filters on %s', (dialect) => {
       const entries = history.json().data.data as { action: string; changes: unknown[] }[];
       expect(entries.find((e) => e.action === 'sequence')?.changes).toEqual([{ field: 'sequence', before: entity === 'user' ? expect.any(Number) : 3, after: 7 }]);
     }
+  });
+
+  it('names what a create made: the new account\'s name and email, not only its kind (m5)', async () => {
+    const form = new URLSearchParams({ name: 'Yeni Kişi', email: 'yeni@example.com', phone: '5551112233', password: PASSWORD, status: 'Active', user_type: 'User' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: { ...bearer(admin), 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'yeni@example.com').executeTakeFirstOrThrow()).id;
+    const history = (await t.app.inject({ url: `/api/audit/user/${id}`, headers: bearer(admin) })).json().data.data as { action: string; changes: { field: string; after: unknown }[] }[];
+    const created = history.find((e) => e.action === 'create')!;
+    expect(created.changes).toEqual(expect.arrayContaining([{ field: 'name', before: null, after: 'Yeni Kişi' }, { field: 'email', before: null, after: 'yeni@example.com' }]));
+    expect(JSON.stringify(created.changes)).not.toContain(PASSWORD);
   });
 });
