@@ -6,15 +6,13 @@
 // never kept as a list answer; and the server reads no further than the client does.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PAGE_SIZE } from '../../src/shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
 import { EXPORT_PLAN } from '../../src/server/http/list';
 import { insertNamedRows } from '../../src/server/modules/simpleLists/namedStore';
-import { seedDemo } from '../../src/server/seed/demo';
-import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, TEST_SCRYPT_N, type TestApp } from '../support/api';
+import { ADMIN, bearer, createUser, dialects, loginAs, seedTestDemo, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 import { faq } from '../support/faq';
 
@@ -102,13 +100,8 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, { listCacheMs: 1000 }, { resources: REGISTRY });
     admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
-    await seedDemo(t.ctx.db, {
-      options: { users: 25, subAdmins: 6, spots: 25, posts: 30, itineraries: 12, categories: 6, tags: 8, reportCategories: 4, reports: 36, comments: 30, contentPages: 4 },
-      demoPassword: PASSWORD,
-      scryptN: TEST_SCRYPT_N,
-      uploadsDir: path.join(t.dataDir, 'uploads'),
-      fakerSeed: 11,
-    });
+    const rows = { users: 25, subAdmins: 6, spots: 25, posts: 30, itineraries: 12, categories: 6, tags: 8, reportCategories: 4, reports: 36, comments: 30, contentPages: 4 };
+    await seedTestDemo(t, rows, PASSWORD, 11);
     // names in the three languages, and posts without a description (NULLs in a sorted column)
     const turkish = await createUser(t, { email: 'sukru@example.com', password: PASSWORD, user_type: 'User', name: 'Şükrü Çelik' });
     const arabic = await createUser(t, { email: 'ahmad@example.com', password: PASSWORD, user_type: 'User', name: 'أحمد علي' });

@@ -180,4 +180,74 @@ describe('the audit log', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'audit-ar');
   });
+
+  it('finds entries by the action label shown, filters by action, and hides sign-ins (m6)', async () => {
+    const { page, server } = suite;
+    await signInAsAdmin();
+    const session = await apiSession(server.baseUrl);
+    const gone = await Promise.all(
+      ['Bulk One', 'Bulk Two'].map((name, i) =>
+        insertUser(server.ctx.db, { name, email: `bulk${i}@example.com`, phone: '5550000000', password_hash: 'x', status: 'Active', user_type: 'User' }),
+      ),
+    );
+    const bulk = await fetch(`${server.baseUrl}/api/user/bulk-action`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_ids: gone, action: 'delete' }),
+    });
+    expect(bulk.status).toBe(200);
+    const actions = () => page.locator('tbody tr td:nth-child(3)').allInnerTexts();
+
+    // "deleted" as the screen writes it ("Deleted (bulk)"), not as the server names it ('bulk.delete')
+    await page.goto(`${server.baseUrl}/audit?filter=${encodeURIComponent(JSON.stringify({ q: 'deleted' }))}`);
+    await page.getByRole('cell', { name: 'Deleted (bulk)' }).first().waitFor();
+    const found = await actions();
+    expect(found).toContain('Deleted (bulk)');
+    for (const action of found) expect(['Deleted', 'Deleted (bulk)']).toContain(action);
+
+    // the Action filter (the list's kept search cleared)
+    const unfiltered = `${server.baseUrl}/audit?filter=${encodeURIComponent('{}')}`;
+    await page.goto(unfiltered);
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Signed in', exact: true }).click();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('"action":"login"'));
+    await page.getByRole('cell', { name: 'Deleted (bulk)' }).first().waitFor({ state: 'detached' });
+    expect(new Set(await actions())).toEqual(new Set(['Signed in']));
+
+    // hide sign-ins: the newest entries without them
+    await page.goto(unfiltered);
+    await page.getByRole('cell', { name: 'Signed in' }).first().waitFor();
+    await page.getByLabel('Hide sign-ins').check();
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('"sign_ins":"hidden"'));
+    await page.getByRole('cell', { name: 'Signed in' }).first().waitFor({ state: 'detached' });
+    const shown = await actions();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).not.toContain('Signed in');
+  });
+
+  it("writes a bulk Inactive in each user's History, in Turkish words, and a reorder as before → after (M6, m5)", async () => {
+    const { page, server } = suite;
+    await signInAsAdmin();
+    const session = await apiSession(server.baseUrl);
+    const post = (path: string, body: object) =>
+      fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ids = await Promise.all(
+      ['Toplu Bir', 'Toplu İki'].map((name, i) =>
+        insertUser(server.ctx.db, { name, email: `toplu${i}@example.com`, phone: '5550000001', password_hash: 'x', status: 'Active', user_type: 'User' }),
+      ),
+    );
+    expect((await post('/api/user/bulk-action', { user_ids: ids, action: 'inactive' })).status).toBe(200);
+    expect((await post('/api/user/sequence/change', { id: ids[0], sequence: 9 })).status).toBe(200);
+
+    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('tr')));
+    for (const id of ids) {
+      await page.goto(`${server.baseUrl}/user/${id}`);
+      const history = page.getByTestId('record-history');
+      await history.getByText('Pasif yaptı (toplu)').waitFor();
+      // the status as the form names it, before → after, in Turkish
+      await history.getByText('Durum: Aktif→Pasif').waitFor();
+    }
+    await page.goto(`${server.baseUrl}/user/${ids[0]}`);
+    await page.getByTestId('record-history').getByText(/→9$/).waitFor();
+  });
 });

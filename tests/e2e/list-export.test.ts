@@ -4,13 +4,15 @@ import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../support/csv';
+import { ar } from '../../src/admin/i18n/ar';
+import { tr } from '../../src/admin/i18n/tr';
 import { ADMIN, apiSession, DEMO_PASSWORD, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
 /** Clicks Export and answers the downloaded file's name and text. */
-async function exported(page: Page) {
-  const [download] = (await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()])) as [Download, unknown];
+async function exported(page: Page, button = 'Export') {
+  const [download] = (await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()])) as [Download, unknown];
   const file = await download.path();
   return { name: download.suggestedFilename(), text: fs.readFileSync(file!, 'utf8') };
 }
@@ -39,8 +41,11 @@ describe('export on a list', () => {
     // a byte-order mark: spreadsheets read the file as UTF-8
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text.slice(1));
-    expect(header).toEqual(expect.arrayContaining(['id', 'name', 'status', 'created_at']));
-    const nameAt = header.indexOf('name');
+    // the list's columns, headed as the list is
+    expect(header).toEqual(['Category Name', 'Created Date', 'Status']);
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['Active']));
+    expect(rows[0][1]).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    const nameAt = header.indexOf('Category Name');
     const exportedNames = rows.map((r) => r[nameAt]);
     // the search's rows, all of them (the page shows 10), and none other
     expect(exportedNames).toHaveLength(15);
@@ -53,7 +58,7 @@ describe('export on a list', () => {
     await page.getByText('متاحف الفن 1').waitFor();
     const arabic = await exported(page);
     const [arabicHeader, ...arabicRows] = parseCsv(arabic.text.slice(1));
-    expect(arabicRows.map((r) => r[arabicHeader.indexOf('name')])).toEqual(['متاحف الفن 1']);
+    expect(arabicRows.map((r) => r[arabicHeader.indexOf('Category Name')])).toEqual(['متاحف الفن 1']);
   });
 
   it("a Sub-Admin exports the posts their permission shows; an empty search's Export is disabled", async () => {
@@ -64,12 +69,48 @@ describe('export on a list', () => {
     await page.getByRole('columnheader', { name: 'Title' }).waitFor();
     const { text } = await exported(page);
     const [header, ...rows] = parseCsv(text.slice(1));
-    expect(header).toEqual(expect.arrayContaining(['id', 'title']));
+    expect(header).toEqual(['Title', 'Description', 'User', 'Created Date', 'Sequence']);
     const live = await server.ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'post').where('deleted_at', 'is', null).executeTakeFirstOrThrow();
     expect(rows).toHaveLength(Number(live.n));
 
     await page.goto(`${server.baseUrl}/post?filter=${encodeURIComponent(JSON.stringify({ q: 'no post is called this' }))}`);
     await page.getByText('No records found!').waitFor();
     await expect(page.getByRole('button', { name: 'Export' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('exports the list\'s columns in the admin\'s language: Turkish itineraries with Evet/Hayır, Arabic reports with names, never JSON (M3)', async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+
+    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('tr')));
+    await page.goto(`${server.baseUrl}/itinerary`);
+    await page.getByRole('columnheader', { name: tr.resources.itinerary.fields.title }).waitFor();
+    const turkish = await exported(page, tr.ra.action.export);
+    const [trHeader, ...trRows] = parseCsv(turkish.text.slice(1));
+    const it = tr.resources.itinerary.fields;
+    expect(trHeader).toEqual([it.title, it.description, it.user, it.is_planeed, it.is_public, it.sequence]);
+    expect(trRows.length).toBeGreaterThan(0);
+    for (const row of trRows) {
+      expect([tr.ra.boolean.true, tr.ra.boolean.false]).toContain(row[3]);
+      expect([tr.ra.boolean.true, tr.ra.boolean.false]).toContain(row[4]);
+    }
+
+    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('ar')));
+    await page.goto(`${server.baseUrl}/report`);
+    const fields = ar.resources.report.fields;
+    await page.getByRole('columnheader', { name: fields.post_title }).waitFor();
+    const arabic = await exported(page, ar.ra.action.export);
+    const [arHeader, ...arRows] = parseCsv(arabic.text.slice(1));
+    expect(arHeader).toEqual([fields.created_by, fields.reported_by, fields.post_title, fields.type, fields.reason, fields.status]);
+    expect(arRows.length).toBeGreaterThan(0);
+    for (const row of arRows) {
+      for (const cell of row) expect(cell).not.toMatch(/^'?[[{]/);
+      expect(Object.values(ar.app.report.types)).toContain(row[3]);
+      expect(Object.values(ar.app.status)).toContain(row[5]);
+    }
+    // the names the list shows in its first columns
+    const shown = await page.getByRole('row').nth(1).getByRole('cell').nth(1).innerText();
+    expect(arRows.map((row) => row[1])).toContain(shown.trim());
   });
 });

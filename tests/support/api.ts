@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
 import { KEPT_STATEMENTS } from '../../src/server/db/keptStatements';
 import { insertUser } from '../../src/server/modules/users/service';
+import { seedDemo } from '../../src/server/seed/demo';
 
 export const TEST_SCRYPT_N = 2 ** 14;
 
@@ -117,4 +118,9 @@ export async function multipart(fields: Record<string, string | { filename: stri
   }
   const request = new Request('http://multipart.local/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+}
+
+/** The demo data (src/server/seed/demo.ts) in a test app: the rows asked for, the same every run for a `fakerSeed`. */
+export async function seedTestDemo(t: TestApp, options: Parameters<typeof seedDemo>[1]['options'], demoPassword: string, fakerSeed: number) {
+  await seedDemo(t.ctx.db, { options, demoPassword, scryptN: TEST_SCRYPT_N, uploadsDir: path.join(t.dataDir, 'uploads'), fakerSeed });
 }

@@ -1,28 +1,32 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { ExportButton, type Exporter, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { ExportButton, type Exporter, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
+import { exportLayoutOf } from './exportColumns';
 import { useServerMessage } from './useServerMessage';
 
 /**
  * react-admin's Export button, with an exporter that asks the server for the file: the list as it is
- * shown (its search, sort, filters and permanent filter), every page of it, as a CSV. The server streams
- * it with the list's own permission; cells a spreadsheet would run as a formula come neutralised.
+ * shown (its search, sort, filters and permanent filter), every page of it, as a CSV of the list's columns
+ * (src/shared/listColumns.ts), headed and worded in the admin's language. The server streams it with the
+ * list's own permission; cells a spreadsheet would run as a formula come neutralised.
  * Disabled while the list loads, while a file is on its way, and when the list is empty.
  */
-export function ExportCsvButton() {
+export function ExportCsvButton({ meta }: { meta?: Record<string, unknown> }) {
   const { resource, filter, filterValues, sort, total, isPending } = useListContext();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const serverMessage = useServerMessage();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [busy, setBusy] = useState(false);
 
   // The rows react-admin hands over are ignored: the file is the server's, not the browser's page.
   const exporter: Exporter = async () => {
     setBusy(true);
     try {
-      const { blob, name } = await dataProvider.exportCsv(resource, { sort, filter: filter ? { ...filterValues, ...filter } : filterValues });
+      const { blob, name } = await dataProvider.exportCsv(resource, { sort, filter: filter ? { ...filterValues, ...filter } : filterValues, meta }, exportLayoutOf(resource, translate, locale));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
       link.download = name;

@@ -147,6 +147,7 @@ export function ResourceList({
   sort = NEWEST_FIRST,
   actions,
   filters = [],
+  queryMeta,
   children,
 }: {
   searchKey: string;
@@ -156,6 +157,8 @@ export function ResourceList({
   actions?: ReactElement | false;
   /** the list's own filter inputs, beside the search box */
   filters?: ReactElement[];
+  /** what the list's calls (its pages and its export) pass to the dataProvider beside the query (`meta`) */
+  queryMeta?: Record<string, unknown>;
   children: ReactNode;
 }) {
   return (
@@ -165,12 +168,12 @@ export function ResourceList({
       perPage={10}
       sort={sort}
       // a search, page or refresh the server did not answer is asked again until it does; the rows stay
-      queryOptions={{ retry: retryWhileUnreachable, retryDelay }}
+      queryOptions={{ retry: retryWhileUnreachable, retryDelay, ...(queryMeta ? { meta: queryMeta } : {}) }}
       empty={false}
       actions={
         // Export on every list; the add button beside it floats at the bottom
         <TopToolbar>
-          <ExportCsvButton />
+          <ExportCsvButton meta={queryMeta} />
           {actions}
         </TopToolbar>
       }

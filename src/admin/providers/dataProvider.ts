@@ -4,7 +4,9 @@
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
 import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
 import type { AuditEntry } from '../../shared/audit';
+import type { ExportLayout } from '../../shared/listColumns';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
+import { foldText } from '../../shared/text';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
@@ -84,6 +86,26 @@ function endpoint(resource: string): EndpointRow {
 }
 
 /** Query of a list call: page (in the server's base), limit, filter, order JSON, fixed parameters. */
+/**
+ * `meta.searchLabels`: the values whose label on screen holds the search text, as the query parameter it
+ * names (the audit log's actions: its search finds "Deleted" as shown, where the server knows only `delete`).
+ */
+function labelledSearch(meta: { searchLabels?: SearchLabels } | undefined, search: string | undefined): Record<string, string> {
+  if (!search || !meta?.searchLabels) return {};
+  const { param, labels } = meta.searchLabels;
+  const folded = foldText(search.trim());
+  const values = Object.entries(labels)
+    .filter(([, label]) => foldText(label).includes(folded))
+    .map(([value]) => value);
+  return values.length ? { [param]: values.join(',') } : {};
+}
+
+/** A list's values by their label on screen, for a search that finds what it shows (labelledSearch). */
+export interface SearchLabels {
+  param: string;
+  labels: Record<string, string>;
+}
+
 export function listQuery(row: EndpointRow, params: Partial<GetListParams>): string {
   const { page = 1, perPage = 10 } = params.pagination ?? {};
   const sort = params.sort;
@@ -103,6 +125,7 @@ export function listQuery(row: EndpointRow, params: Partial<GetListParams>): str
   return toQuery({
     ...row.query,
     ...filters,
+    ...labelledSearch(params.meta, filter),
     page: page - 1 + row.pageBase,
     limit: perPage,
     filter: filter || undefined,
@@ -229,8 +252,11 @@ export interface BackOfficeDataProvider extends DataProvider {
    * at once (no token refresh first) and outlive the page.
    */
   savePreferences(changes: object, leaving?: boolean): Promise<void>;
-  /** the whole list as shown (its search, sort and filters) as the CSV file the server streams */
-  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter'>): Promise<DownloadedFile>;
+  /**
+   * the whole list as shown (its search, sort and filters) as the CSV file the server streams; `layout`:
+   * the list's columns, headers and words in the admin's language (src/shared/listColumns.ts)
+   */
+  exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter' | 'meta'>, layout?: ExportLayout): Promise<DownloadedFile>;
   /** the guest's forgot / reset password forms */
   forgotPassword(body: { email: string }): Promise<Said>;
   resetPassword(body: { token: string; password: string }): Promise<Said>;
@@ -377,11 +403,11 @@ export const dataProvider: BackOfficeDataProvider = {
     if (token) session.save(token, data.user, data.refresh_token);
     return { user: data.user, message };
   },
-  async exportCsv(resource, params) {
+  async exportCsv(resource, params, layout) {
     const row = endpoint(resource);
     await ensureFreshToken();
     const { fetchFile } = await import('./fileDownload');
-    return fetchFile(`${row.list}${listQuery(row, params)}&format=csv`);
+    return fetchFile(`${row.list}${listQuery(row, params)}&format=csv${layout ? `&columns=${encodeURIComponent(JSON.stringify(layout))}` : ''}`);
   },
   async savePreferences(changes, leaving = false) {
     const options = { method: 'POST', ...json(changes), keepalive: leaving } as fetchUtils.Options;

@@ -62,15 +62,22 @@ export const csvLine = (cells: readonly string[]) => `${cells.join(',')}\r\n`;
  */
 const PIECE = 32 * 1024;
 
+/** The columns of a file: their headers, and a row's values in that order. */
+export interface CsvColumns {
+  headers: readonly string[];
+  values: (row: Record<string, unknown>) => readonly unknown[];
+}
+
 /**
- * The file's text, piece by piece: the byte order mark and the header first (the first row's field
- * names, `fields` when there is no row), then the rows' lines. `sent.rows` counts the rows of the pieces
- * given out so far (an export's audit entry says how many rows left the server).
+ * The file's text, piece by piece: the byte order mark and the header first (`columns`' headers; else
+ * the first row's field names, `fields` when there is no row), then the rows' lines. `sent.rows` counts
+ * the rows of the pieces given out so far (an export's audit entry says how many rows left the server).
  */
 export async function* csvText(
   batches: AsyncIterable<readonly Record<string, unknown>[]>,
   fields: readonly string[] = [],
   sent: { rows: number } = { rows: 0 },
+  columns?: CsvColumns,
 ): AsyncGenerator<string> {
   let header: readonly string[] | undefined;
   let text = CSV_BOM;
@@ -82,18 +89,20 @@ export async function* csvText(
     text = '';
     return out;
   };
+  // headers the caller named are guarded as any cell
+  if (columns) text += csvLine(columns.headers.map(csvCell));
   for await (const rows of batches) {
     if (!rows.length) continue;
     if (!header) {
-      header = Object.keys(rows[0]);
-      text += csvLine(header.map(quoted));
+      header = columns?.headers ?? Object.keys(rows[0]);
+      if (!columns) text += csvLine(header.map(quoted));
     }
     for (const row of rows) {
-      text += csvLine(header.map((field) => csvCell(row[field])));
+      text += csvLine(columns ? columns.values(row).map(csvCell) : header.map((field) => csvCell(row[field])));
       rowsInText++;
       if (text.length >= PIECE) yield piece();
     }
   }
-  if (!header && fields.length) text += csvLine(fields.map(quoted));
+  if (!header && !columns && fields.length) text += csvLine(fields.map(quoted));
   if (text) yield piece();
 }

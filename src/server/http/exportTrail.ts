@@ -20,9 +20,9 @@ declare module 'fastify' {
   }
 }
 
-/** The query's search and filters (the list's order among them), without what only shapes the answer. */
+/** The query's search and filters (the list's order among them), without what only shapes the answer (its columns among it). */
 function searchAndFilters(request: FastifyRequest) {
-  const { format: _format, page: _page, limit: _limit, filter, ...filters } = (request.query ?? {}) as Record<string, unknown>;
+  const { format: _format, page: _page, limit: _limit, columns: _columns, filter, ...filters } = (request.query ?? {}) as Record<string, unknown>;
   return { search: typeof filter === 'string' ? filter : '', filters };
 }
 

@@ -13,6 +13,8 @@ export const MAX_OFFSET = 100_000;
 
 /** The longest search text a list accepts (the search boxes are one line). */
 export const MAX_FILTER_LENGTH = 200;
+/** The longest `columns` text a list call takes (the audit log's, with every action's label in Arabic, is about 4,000). */
+export const MAX_COLUMNS_LENGTH = 12_000;
 
 // Repeated keys (`?page=1&page=2`) arrive as arrays: refused like any other malformed value.
 export const listQuerySchema = z.object({
@@ -30,6 +32,12 @@ export const listQuerySchema = z.object({
     .enum(['json', 'csv'])
     .optional()
     .describe('csv: the whole list (its search, order and reference; page and limit aside) as a CSV file, streamed'),
+  /** with `format=csv`: the list's columns as the admin shows them (http/exportColumns.ts) */
+  columns: z
+    .string()
+    .max(MAX_COLUMNS_LENGTH)
+    .optional()
+    .describe('with format=csv: JSON {"locale","columns":[{"source","header","shows","words","wordsOf","template","missing"}]}, the columns, headers and words of the file; without it the answer\'s own fields'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope, ListMeta } from '../../shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { csvText } from './csv';
+import { exportedCell, exportLayout } from './exportColumns';
 import type { Listed } from './list';
 
 export function envelope<T>(status: number, message: string, data: T): Envelope<T> {
@@ -33,8 +34,11 @@ export async function answerList<Row, Shown = Row>(reply: FastifyReply, listed: 
   async function* batches() {
     for await (const rows of source) yield shown(rows) as Record<string, unknown>[];
   }
+  // the list's columns as the admin shows them, when it names them (`columns`); else the answer's fields
+  const layout = exportLayout(((reply.request.query ?? {}) as Record<string, unknown>).columns);
+  const columns = layout && { headers: layout.columns.map((c) => c.header), values: (row: Record<string, unknown>) => layout.columns.map((c) => exportedCell(row, c, layout.locale)) };
   const sent = { rows: 0 };
-  const text = csvText(batches(), rowFields(reply), sent);
+  const text = csvText(batches(), rowFields(reply), sent, columns);
   // the first piece before any header: a failure there is answered as any other, in the envelope
   const first = await text.next();
   const exportedList = listName(reply.request);

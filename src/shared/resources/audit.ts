@@ -8,7 +8,7 @@ export const audit = declareResource({
   rule: 'admin',
   menu: { id: 'audit', path: '/audit', icon: 'history', order: 140 },
   // newest first, by time (src/server/db/migrations/020_audit_indexes.ts)
-  api: { list: '/audit', pageBase: 0, defaultOrder: { direction: 'DESC', name: 'created_at', type: 'default' }, filters: ['actor', 'entity', 'from', 'to', 'entity_id'] },
+  api: { list: '/audit', pageBase: 0, defaultOrder: { direction: 'DESC', name: 'created_at', type: 'default' }, filters: ['actor', 'entity', 'from', 'to', 'entity_id', 'action', 'sign_ins'] },
   fields: {
     id: {},
     created_at: { sortable: true },

@@ -7,6 +7,14 @@ import { Link } from 'react-router-dom';
 import { useFormatMoment } from '../dates';
 import { actionLabelKey, type AuditChange, type AuditEntry, type AuditValue, historyResource, REDACTED } from '../../../shared/audit';
 
+/** A stored time (ISO 8601), shown as a date and time. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** The flags the trail holds as 0/1, each read as the lists read it: Planned is Yes for is_planeed '0' (DESIGN.md §9). */
+const FLAGS: Record<string, (value: AuditValue) => boolean | undefined> = {
+  is_public: (value) => (String(value) === '1' ? true : String(value) === '0' ? false : undefined),
+  is_planeed: (value) => (String(value) === '0' ? true : String(value) === '1' ? false : undefined),
+};
+
 /** An entry's texts in the person's language, each falling back to the raw value the server gave. */
 export function useAuditText() {
   const translate = useTranslate();
@@ -19,9 +27,17 @@ export function useAuditText() {
     /** a field: the log's own label, else the resource's, else its name */
     field: (entity: string, field: string) =>
       translate(`app.audit.fields.${field}`, { _: translate(`resources.${historyResource(entity)}.fields.${field}`, { _: field }) }),
-    value: (value: AuditValue) =>
-      value === null ? '—' : value === REDACTED ? translate('app.audit.redacted') : typeof value === 'boolean' ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false') : String(value),
-    /** date and time in the language's date pattern, as the lists show dates (m7) */
+    /** a value as the forms show it: a status in words, a flag as Yes/No, a time in the language's way */
+    value: (value: AuditValue, field?: string) => {
+      if (value === null) return '—';
+      if (value === REDACTED) return translate('app.audit.redacted');
+      const yes = field ? FLAGS[field]?.(value) : undefined;
+      const flag = typeof value === 'boolean' ? value : yes;
+      if (flag !== undefined) return translate(flag ? 'ra.boolean.true' : 'ra.boolean.false');
+      if (field === 'status' || field === 'userStatusByAdmin') return translate(`app.status.${String(value)}`, { _: String(value) });
+      if (typeof value === 'string' && TIMESTAMP.test(value)) return moment(value);
+      return String(value);
+    },
     when: moment,
     /** 'Category #12' */
     record: (entry: Pick<AuditEntry, 'entity' | 'entity_id'>) => (entry.entity_id ? translate('app.audit.record', { kind: kind(entry.entity), id: entry.entity_id }) : kind(entry.entity)),
@@ -104,14 +120,14 @@ export function AuditChanges({ entity, changes, shown = 2 }: { entity: string; c
             {': '}
             {c.before !== null && (
               <>
-                <bdi>{text.value(c.before)}</bdi>
+                <bdi>{text.value(c.before, c.field)}</bdi>
                 {/* before → after, mirrored right to left */}
                 <Box component="span" sx={{ mx: 0.5, color: 'text.secondary' }} data-testid="change-arrow">
                   {rtl ? '←' : '→'}
                 </Box>
               </>
             )}
-            <bdi>{text.value(c.after)}</bdi>
+            <bdi>{text.value(c.after, c.field)}</bdi>
           </Typography>
         ))}
       </Box>

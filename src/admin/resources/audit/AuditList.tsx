@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
-import { DataTable, SelectInput, useRecordContext } from 'react-admin';
-import { type AuditEntry, auditEntityKinds } from '../../../shared/audit';
+import { useMemo } from 'react';
+import { BooleanInput, DataTable, SelectInput, useLocaleState, useRecordContext } from 'react-admin';
+import { AUDIT_ACTIONS, type AuditEntry, auditEntityKinds } from '../../../shared/audit';
 import { RESOURCES, type ResourceDeclaration } from '../../../shared/resources/index';
 import { AuditActor, AuditChanges, AuditRecord, useAuditText } from '../../components/audit/AuditParts';
 import { ResourceList, ResourceTable } from '../../components/lists';
@@ -17,6 +18,25 @@ function KindFilterInput(props: { source: string; label: string; alwaysOn?: bool
   return <SelectInput {...props} choices={KINDS.map((kind) => ({ id: kind, name: text.kind(kind) }))} translateChoice={false} sx={{ minWidth: 180 }} />;
 }
 
+/** The Action filter: each action the trail records, by its label in the person's language. */
+function ActionFilterInput(props: { source: string; label: string; alwaysOn?: boolean }) {
+  const text = useAuditText();
+  return <SelectInput {...props} choices={AUDIT_ACTIONS.map((action) => ({ id: action, name: text.action(action) }))} translateChoice={false} sx={{ minWidth: 180 }} />;
+}
+
+/** The "hide sign-ins" toggle: the list's `sign_ins=hidden` filter while it is on. */
+const HideSignIns = (props: { source: string; label: string; alwaysOn?: boolean }) => (
+  <BooleanInput {...props} format={(value: unknown) => value === 'hidden'} parse={(on: boolean) => (on ? 'hidden' : '')} sx={{ alignSelf: 'center' }} />
+);
+
+/** The search finds an action by its label on screen (the server knows only the action's name). */
+function useSearchLabels() {
+  const text = useAuditText();
+  const [locale] = useLocaleState();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language only
+  return useMemo(() => ({ searchLabels: { param: 'search_actions', labels: Object.fromEntries(AUDIT_ACTIONS.map((action) => [action, text.action(action)])) } }), [locale]);
+}
+
 /** Newest first, by time (the server's order of the trail). */
 const NEWEST = { field: 'created_at', order: 'DESC' } as const;
 
@@ -25,6 +45,8 @@ const FILTERS = [
   <KindFilterInput key="entity" source="entity" label="app.audit.filters.resource" alwaysOn />,
   <LanguageDateInput key="from" source="from" label="app.audit.filters.from" alwaysOn />,
   <LanguageDateInput key="to" source="to" label="app.audit.filters.to" alwaysOn />,
+  <ActionFilterInput key="action" source="action" label="app.audit.filters.action" alwaysOn />,
+  <HideSignIns key="sign_ins" source="sign_ins" label="app.audit.filters.hide_sign_ins" alwaysOn />,
 ];
 
 /**
@@ -33,7 +55,7 @@ const FILTERS = [
  */
 export function AuditList() {
   return (
-    <ResourceList searchKey="resources.audit.search" filters={FILTERS} sort={NEWEST}>
+    <ResourceList searchKey="resources.audit.search" filters={FILTERS} sort={NEWEST} queryMeta={useSearchLabels()}>
       <ResourceTable>
         <DataTable.Col source="created_at" label={`${fields}.created_at`}>
           <WhenCell />

@@ -19,6 +19,10 @@ export interface AuditFilters {
   from?: string;
   /** created before (ISO text: the day after the last one wanted) */
   before?: string;
+  /** these actions only (the Action filter) */
+  actions?: readonly string[];
+  /** not these actions (the "hide sign-ins" toggle) */
+  hiddenActions?: readonly string[];
 }
 
 const COLUMNS = [
@@ -44,6 +48,8 @@ function entriesOf(db: Kysely<Database>, f: AuditFilters) {
   if (f.entityId !== undefined) base = base.where('audit_log.entity_id', '=', f.entityId);
   if (f.from !== undefined) base = base.where('audit_log.created_at', '>=', f.from);
   if (f.before !== undefined) base = base.where('audit_log.created_at', '<', f.before);
+  if (f.actions) base = base.where('audit_log.action', 'in', f.actions);
+  if (f.hiddenActions) base = base.where('audit_log.action', 'not in', f.hiddenActions);
   return base;
 }
 
@@ -67,14 +73,15 @@ async function peopleNamed(ctx: AppContext, term: string): Promise<number[]> {
 
 /**
  * What the search box finds: the actor's name or email, an action or a kind of record whose name holds
- * the term (named in the query, each with its index), or a record's id. `indexed` false is the same match
+ * the term (named in the query, each with its index), an action whose label on the person's screen holds
+ * it (`labelled`: the admin names them, the server has no catalogue), or a record's id. `indexed` false is the same match
  * as a test of each entry (the newest-first walk of a common term). The people the term names are listed
  * first (`people`): `actor_id IN (their ids)` is an index lookup on both databases, where PostgreSQL reads
  * the whole trail for an IN over a sub-select beside the other conditions.
  */
-function searchOf(term: string, kinds: readonly string[], people: readonly number[]) {
+function searchOf(term: string, kinds: readonly string[], people: readonly number[], labelled: readonly string[] = []) {
   const folded = foldText(term);
-  const actions = AUDIT_ACTIONS.filter((a) => foldText(a).includes(folded));
+  const actions = AUDIT_ACTIONS.filter((a) => foldText(a).includes(folded) || labelled.includes(a));
   const entities = kinds.filter((k) => foldText(k).includes(folded));
   const recordId = /^#?(\d{1,10})$/.exec(term.trim())?.[1];
   return (indexed: boolean): Expression<SqlBool> => {
@@ -97,7 +104,7 @@ function searchOf(term: string, kinds: readonly string[], people: readonly numbe
  * actor as they were then and the account's kind now (null once the account is gone, or for the system).
  * The whole trail's total and a kind's are the kept ones.
  */
-export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, filters: AuditFilters, kinds: readonly string[]) {
+export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, filters: AuditFilters, kinds: readonly string[], labelled?: readonly string[]) {
   const { db } = ctx;
   const people = req.filter ? await peopleNamed(ctx, req.filter) : [];
   return readList(
@@ -116,7 +123,7 @@ export async function listAuditQuery(ctx: AppContext, req: ListRequest<string>, 
       newest: 'audit_log.created_at',
       // not kept compiled: the search holds the people a term names, who change as accounts do
       total: keptTotal(db, filters),
-      search: searchOf(req.filter, kinds, people),
+      search: searchOf(req.filter, kinds, people, labelled),
     },
   );
 }

@@ -2,7 +2,7 @@
 // filtered by person, kind of record, record and days; a record's history for whoever may open it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditEntityKinds } from '@shared/audit';
+import { AUDIT_ACTIONS, auditEntityKinds } from '@shared/audit';
 import type { ResourceDeclaration } from '@shared/resources/index';
 import { idNumber, MAX_INT } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
@@ -27,6 +27,14 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidInput')
   .refine(isDay, 'validation.invalidInput')
   .describe('a day, YYYY-MM-DD (UTC), inclusive');
+/** Action names separated by commas, each one the trail records. */
+const actionList = z
+  .string()
+  .max(1000)
+  .refine((text) => text.split(',').every((action) => (AUDIT_ACTIONS as readonly string[]).includes(action)), 'validation.invalidInput');
+const actionsOf = (text: string | undefined) => (text === undefined ? undefined : [...new Set(text.split(','))]);
+/** What "hide sign-ins" hides: the sign-ins, the failed ones and the sign-outs. */
+const SIGN_IN_ACTIONS = ['login', 'login.failed', 'logout'];
 /** A list's paging, search, order and export (no `ids` or `reference`: entries are not picked). */
 const pageQuery = listQuerySchema.omit({ ids: true, reference: true, reference_id: true });
 
@@ -45,6 +53,11 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
     entity_id: recordId.optional().describe("the record's id"),
     from: day.optional(),
     to: day.optional(),
+    action: actionList.optional().describe('these actions only: action names separated by commas'),
+    sign_ins: z.enum(['shown', 'hidden']).optional().describe('hidden: without sign-ins and sign-outs (and failed sign-ins)'),
+    search_actions: actionList
+      .optional()
+      .describe("the actions whose label on the caller's screen holds the search text (the admin names them): the search finds their entries too"),
   });
 
   app.get(
@@ -60,8 +73,10 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
         entityId: q.entity_id,
         from: q.from,
         before: q.to === undefined ? undefined : dayAfter(q.to),
+        actions: actionsOf(q.action),
+        hiddenActions: q.sign_ins === 'hidden' ? SIGN_IN_ACTIONS : undefined,
       };
-      return answer(request, reply, await listAuditQuery(ctx, req, filters, kinds));
+      return answer(request, reply, await listAuditQuery(ctx, req, filters, kinds, actionsOf(q.search_actions)));
     },
   );
 

@@ -130,8 +130,9 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
     const post = await findPost(request, id);
     await atomically(ctx, async () => {
-      await setPostSequence(db, post.id, sequence);
-      await audit(ctx, callerOf(request).userId, 'sequence', post.type, id, { sequence });
+      const before = await setPostSequence(db, post.id, sequence);
+      // before → after, as every other change reads in the History
+      await audit(ctx, callerOf(request).userId, 'sequence', post.type, id, { before: { sequence: before }, after: { sequence } });
     });
     return ok(reply, null, englishMessage('sequenceUpdated'));
   });

@@ -285,8 +285,11 @@ export async function savePost(
 }
 
 /** Moves a post in its list's sequence. */
-export async function setPostSequence(db: Kysely<Database>, id: number, sequence: number) {
+/** Sets a post's place in the lists; answers the place it had (its History reads before → after). */
+export async function setPostSequence(db: Kysely<Database>, id: number, sequence: number): Promise<number | null> {
+  const before = await db.selectFrom('posts').select('sequence').where('id', '=', id).executeTakeFirst();
   await db.updateTable('posts').set({ sequence, updated_at: now() }).where('id', '=', id).execute();
+  return before?.sequence ?? null;
 }
 
 /** Soft-deletes a post: it leaves the lists, its reports still find it. */

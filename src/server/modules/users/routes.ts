@@ -157,7 +157,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           thumbnail: stored?.thumbnailUrl ?? null,
         });
         if (grants?.length) await grantPermissions(db, created, grants);
-        await audit(ctx, caller.userId, 'create', 'user', created, { user_type: input.user_type, ...(grants ? { permissions: grants } : {}) });
+        // the entry names what was created, not only its kind (its History reads "Name: …, Email: …")
+        const status = subAdmin ? input.status?.trim() || 'Request Pending' : input.status!.trim();
+        await audit(ctx, caller.userId, 'create', 'user', created, {
+          created: { name: input.name, email: input.email, phone: input.phone, status, user_type: input.user_type },
+          ...(grants ? { permissions: grants } : {}),
+        });
         return created;
       }).catch(async (err: unknown) => {
         // a concurrent create of the same email won (409): the picture stored for it is not kept
@@ -258,8 +263,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = callerOf(request);
       const { id, sequence } = request.body as z.infer<typeof sequenceSchema>;
       await atomically(ctx, async () => {
-        if (!(await setUserSequence(db, id, sequence))) throw notFound('User not found');
-        await audit(ctx, caller.userId, 'sequence', 'user', id, { sequence });
+        const before = await findUserById(db, id);
+        if (!before || !(await setUserSequence(db, id, sequence))) throw notFound('User not found');
+        // before → after, as every other change reads in the History
+        await audit(ctx, caller.userId, 'sequence', 'user', id, { before: { sequence: before.sequence }, after: { sequence } });
       });
       return ok(reply, { data: { id, sequence } }, 'Sequence has been updated successfully');
     },
