@@ -192,6 +192,13 @@ export const ar: Catalogue = {
       active: 'تفعيل',
       done: { delete: 'حذف', inactive: 'تعطيل', active: 'تفعيل' },
     },
+    records: {
+      delete_named: 'حذف «%{name}»؟',
+      bulk_status: 'ستُضبط حالة المستخدمين المحددين على %{status}. يمكنك التراجع عن ذلك في أي وقت.',
+      sequence_min: 'يجب أن تكون القيمة 0 أو أكثر',
+      sequence_whole: 'يجب أن تكون القيمة عددًا صحيحًا',
+      type_to_search: 'تُعرض أولى النتائج فقط: اكتب للبحث',
+    },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
     discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل' },
     catalogue: {

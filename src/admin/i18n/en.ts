@@ -166,6 +166,13 @@ const app = {
       active: 'Active',
       done: { delete: 'deleted', inactive: 'set inactive', active: 'set active' },
     },
+    records: {
+      delete_named: 'Delete “%{name}”?',
+      bulk_status: 'The selected users will be set to %{status}. You can change this back at any time.',
+      sequence_min: 'Must be 0 or more',
+      sequence_whole: 'Must be a whole number',
+      type_to_search: 'Showing the first matches: type to search',
+    },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
     discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing' },
     catalogue: {

@@ -192,6 +192,13 @@ export const tr: Catalogue = {
       active: 'Aktif yap',
       done: { delete: 'silindi', inactive: 'pasif yapıldı', active: 'aktif yapıldı' },
     },
+    records: {
+      delete_named: '“%{name}” silinsin mi?',
+      bulk_status: 'Seçili kullanıcılar %{status} yapılacak. Bunu istediğiniz zaman geri değiştirebilirsiniz.',
+      sequence_min: '0 veya daha büyük olmalı',
+      sequence_whole: 'Tam sayı olmalı',
+      type_to_search: 'İlk eşleşmeler gösteriliyor: aramak için yazın',
+    },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
     discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et' },
     catalogue: {

@@ -1,8 +1,6 @@
 import { CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import {
-  AutocompleteArrayInput,
-  AutocompleteInput,
   ReferenceArrayInput,
   ReferenceInput,
   type SortPayload,
@@ -12,6 +10,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { SearchableMultiPicker, SearchablePicker } from '../../components/SearchablePickers';
 import { DialogForm, DialogFrame, useDialogSave } from '../../components/FormDialog';
 import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
 import { PostSpotRows } from './PostSpotRows';
@@ -34,7 +33,7 @@ export function PostFormDialog({ id, open, onClose }: { id?: number; open: boole
   );
 }
 
-/** The pickers offer the first 20 records by name that hold what was typed. */
+/** The pickers offer the first 20 records by name that hold what was typed (and say so: "Type to search"). */
 const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
 const PICKED = 20;
 
@@ -57,7 +56,7 @@ function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () =>
     // the form's own record: inside a list row, react-admin would otherwise start from the row
     <DialogForm schema={postDialogSchema} onClose={onClose} record={initialValues(post)} onSubmit={save}>
       <ReferenceInput source="user_id" reference="user" sort={BY_NAME} perPage={PICKED}>
-        <AutocompleteInput label="resources.post.fields.user" fullWidth />
+        <SearchablePicker label="resources.post.fields.user" fullWidth />
       </ReferenceInput>
       <TextInput source="title" label="resources.post.fields.title" fullWidth />
       <TextInput source="description" label="resources.post.fields.description" multiline minRows={2} fullWidth />
@@ -68,10 +67,10 @@ function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () =>
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <ReferenceArrayInput source="category_id" reference="category" sort={BY_NAME} perPage={PICKED}>
-        <AutocompleteArrayInput label="app.post.categories" fullWidth />
+        <SearchableMultiPicker label="app.post.categories" fullWidth />
       </ReferenceArrayInput>
       <ReferenceArrayInput source="tag_id" reference="tag" sort={BY_NAME} perPage={PICKED}>
-        <AutocompleteArrayInput label="app.post.tags" fullWidth />
+        <SearchableMultiPicker label="app.post.tags" fullWidth />
       </ReferenceArrayInput>
       <PostSpotRows />
     </DialogForm>
