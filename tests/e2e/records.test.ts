@@ -1,7 +1,7 @@
 // Records and their small form behaviour (issue 32 p6, p7, p8, p13): delete confirmations that name the
 // record and leave staff on their page, a bulk status change not called irreversible, the inline
 // sequence saying what is wrong, pickers saying that typing finds more.
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn, useBrowserSuite } from '../support/e2e';
 
@@ -94,5 +94,67 @@ describe('records', () => {
     const hintId = await userPicker.getAttribute('aria-describedby');
     expect(hintId).toBeTruthy();
     await expect(page.locator(`[id="${hintId}"]`).innerText()).resolves.toContain('type to search');
+  });
+});
+
+describe('edit from every detail page, and itineraries edited (m23)', () => {
+  it('offers Edit on the user, sub-admin and post detail pages', async () => {
+    const { page, server } = suite;
+    const [user] = await server.ctx.db.selectFrom('users').select('id').where('user_type', '=', 'User').orderBy('id').limit(1).execute();
+    const [sub] = await server.ctx.db.selectFrom('users').select('id').where('user_type', '=', 'Sub-Admin').orderBy('id').limit(1).execute();
+    const [post] = await server.ctx.db.selectFrom('posts').select('id').where('type', '=', 'post').where('deleted_at', 'is', null).orderBy('id').limit(1).execute();
+    await open(`/user/${user.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`**/edituser/${user.id}`);
+    await page.goto(`${server.baseUrl}/subadmin/${sub.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`**/editsubadmin/${sub.id}`);
+    await page.goto(`${server.baseUrl}/post/${post.id}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit Post' }).waitFor();
+  });
+
+  it('edits an itinerary from its list row: title, Public and the order of its stops', async () => {
+    const { page, server } = suite;
+    // an itinerary of two stops or more
+    const [trip] = await server.ctx.db
+      .selectFrom('posts')
+      .innerJoin('post_spots', 'post_spots.post_id', 'posts.id')
+      .select(['posts.id', 'posts.title'])
+      .where('posts.type', '=', 'itinerary')
+      .where('posts.deleted_at', 'is', null)
+      .groupBy(['posts.id', 'posts.title'])
+      .having((eb) => eb.fn.countAll(), '>=', 2)
+      .orderBy('posts.id')
+      .limit(1)
+      .execute();
+    await open(`/itinerary?filter=${encodeURIComponent(JSON.stringify({ q: trip.title }))}`);
+    const row = page.getByRole('row').filter({ hasText: trip.title }).first();
+    await row.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Itinerary' });
+    await dialog.getByLabel('Title').fill('Edited trip');
+    const publicSwitch = dialog.getByRole('switch', { name: 'Public' });
+    const wasPublic = await publicSwitch.isChecked();
+    await publicSwitch.setChecked(!wasPublic);
+    const stopsBefore = (await server.ctx.db.selectFrom('post_spots').select('spot_id').where('post_id', '=', trip.id).orderBy('position').execute()).map((s) => s.spot_id);
+    await dialog.getByRole('button', { name: 'Move down' }).first().click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Itinerary has been updated Successfully').waitFor();
+    const saved = await server.ctx.db.selectFrom('posts').select(['title', 'is_public']).where('id', '=', trip.id).executeTakeFirstOrThrow();
+    expect(saved).toEqual({ title: 'Edited trip', is_public: wasPublic ? 0 : 1 });
+    const stopsAfter = (await server.ctx.db.selectFrom('post_spots').select('spot_id').where('post_id', '=', trip.id).orderBy('position').execute()).map((s) => s.spot_id);
+    expect(stopsAfter).toEqual([stopsBefore[1], stopsBefore[0], ...stopsBefore.slice(2)]);
+    await page.goto(`${server.baseUrl}/itinerary/${trip.id}`);
+    await page.getByRole('heading', { name: 'Edited trip' }).waitFor();
+  });
+
+  it('opens the itinerary form from its detail page in Arabic', async () => {
+    const { page, server } = suite;
+    const [trip] = await server.ctx.db.selectFrom('posts').select('id').where('type', '=', 'itinerary').where('deleted_at', 'is', null).orderBy('id', 'desc').limit(1).execute();
+    await open(`/itinerary/${trip.id}`, 'ar');
+    await page.getByRole('button', { name: 'تعديل' }).click();
+    const dialog = page.getByRole('dialog', { name: 'تعديل خطة الرحلة' });
+    await dialog.getByRole('switch', { name: 'عامة' }).waitFor();
   });
 });

@@ -4,6 +4,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDate } from '../../shared/contract';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
+import { EditAction } from './EditAction';
 import { StatusChip } from './lists';
 
 function PersonDetail({ withCounts }: { withCounts: boolean }) {
@@ -58,6 +59,7 @@ export function PersonShow({
   titleKey,
   withCounts,
   actions,
+  editPath,
 }: {
   resource: string;
   backPath: string;
@@ -65,9 +67,21 @@ export function PersonShow({
   withCounts: boolean;
   /** buttons beside the title (a Sub-Admin's sign-out everywhere and two-factor reset) */
   actions?: ReactNode;
+  /** the person's edit page (/edituser/{id}, /editsubadmin/{id}): an Edit button beside the title */
+  editPath: (id: string | number) => string;
 }) {
   return (
-    <DetailPage resource={resource} backPath={backPath} titleKey={titleKey} actions={actions}>
+    <DetailPage
+      resource={resource}
+      backPath={backPath}
+      titleKey={titleKey}
+      actions={
+        <>
+          <EditAction to={editPath} />
+          {actions}
+        </>
+      }
+    >
       <PersonDetail withCounts={withCounts} />
       <HistoryPanel entity="user" resource={resource} />
     </DetailPage>

@@ -27,7 +27,7 @@ export interface RowActionsProps {
 const nameOf = (record: Record<string, unknown>) => [record.name, record.title, record.email].find((v) => typeof v === 'string' && v.trim()) as string | undefined;
 
 /** "Delete “istanbul”?", the name isolated from the text around it (right-to-left safe); "Delete" for a nameless record. */
-function deleteTitle(record: Record<string, unknown>, translate: ReturnType<typeof useTranslate>) {
+export function deleteTitle(record: Record<string, unknown>, translate: ReturnType<typeof useTranslate>) {
   const name = nameOf(record);
   return name ? translate('app.records.delete_named', { name: `\u2068${decodeNumericEntities(name)}\u2069` }) : translate('app.actions.delete');
 }

@@ -245,7 +245,7 @@ export const ar: Catalogue = {
       remove_spot: 'إزالة هذا المكان',
       deleted: 'محذوف',
     },
-    itinerary: { detail: 'تفاصيل خطة الرحلة', route: 'المسار: %{stops}' },
+    itinerary: { detail: 'تفاصيل خطة الرحلة', route: 'المسار: %{stops}', edit: 'تعديل خطة الرحلة' },
     theme: {
       title: 'إعدادات المظهر',
       layout: 'التخطيط',
@@ -599,6 +599,7 @@ export const ar: Catalogue = {
     postUpdated: 'تم تحديث المنشور بنجاح',
     postDeleted: 'تم حذف المنشور بنجاح',
     itineraryDeleted: 'تم حذف خطة الرحلة بنجاح',
+    itineraryUpdated: 'تم تحديث خطة الرحلة بنجاح',
     postUserNotFound: 'المستخدم المحدد غير موجود.',
     userStatusUpdated: 'تم تحديث حالة المستخدم بنجاح',
     postStatusUpdated: 'تم تحديث حالة المنشور بنجاح',

@@ -219,7 +219,7 @@ const app = {
       remove_spot: 'Remove this spot',
       deleted: 'Deleted',
     },
-    itinerary: { detail: 'Itinerary Details', route: 'Route: %{stops}' },
+    itinerary: { detail: 'Itinerary Details', route: 'Route: %{stops}', edit: 'Edit Itinerary' },
     theme: {
       title: 'Theme settings',
       layout: 'Layout',

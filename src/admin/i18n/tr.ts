@@ -245,7 +245,7 @@ export const tr: Catalogue = {
       remove_spot: 'Bu mekânı kaldır',
       deleted: 'Silindi',
     },
-    itinerary: { detail: 'Gezi Planı Ayrıntıları', route: 'Rota: %{stops}' },
+    itinerary: { detail: 'Gezi Planı Ayrıntıları', route: 'Rota: %{stops}', edit: 'Gezi Planını Düzenle' },
     theme: {
       title: 'Tema ayarları',
       layout: 'Yerleşim',
@@ -601,6 +601,7 @@ export const tr: Catalogue = {
     postUpdated: 'Gönderi başarıyla güncellendi',
     postDeleted: 'Gönderi başarıyla silindi',
     itineraryDeleted: 'Gezi planı başarıyla silindi',
+    itineraryUpdated: 'Gezi planı başarıyla güncellendi',
     postUserNotFound: 'Seçilen kullanıcı bulunamadı.',
     userStatusUpdated: 'Kullanıcı durumu başarıyla güncellendi',
     postStatusUpdated: 'Gönderi durumu başarıyla güncellendi',

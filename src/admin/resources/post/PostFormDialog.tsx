@@ -1,12 +1,14 @@
 import { CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import {
+  BooleanInput,
   ReferenceArrayInput,
   ReferenceInput,
   type SortPayload,
   TextInput,
   useCreate,
   useGetOne,
+  useRecordContext,
   useTranslate,
   useUpdate,
 } from 'react-admin';
@@ -19,25 +21,34 @@ import type { PostDetail } from './types';
 /**
  * Add or edit a post (spec §3 "Post form"): user, title, description, Post Date, categories, tags and
  * the spot rows. Editing loads the post first. On failure the dialog stays open with what was typed.
+ * An itinerary is edited with the same form and rules (issue 32 m23), with its Planned and Public and
+ * its stops' order.
  */
-export function PostFormDialog({ id, open, onClose }: { id?: number; open: boolean; onClose: () => void }) {
+export function PostFormDialog({ id, open, onClose, resource = 'post' }: { id?: number; open: boolean; onClose: () => void; resource?: 'post' | 'itinerary' }) {
   const translate = useTranslate();
-  const { data: post } = useGetOne<PostDetail>('post', { id: id ?? 0 }, { enabled: open && !!id });
+  const { data: post } = useGetOne<PostDetail>(resource, { id: id ?? 0 }, { enabled: open && !!id });
   const editing = !!id;
   // until the detail arrives, react-admin may hand over the list's row, which has no spots
   const loaded = !!post && Array.isArray(post.postSpot);
   return (
-    <DialogFrame open={open} onClose={onClose} id={`post-form-${id ?? 'new'}`} title={translate(editing ? 'app.post.edit' : 'app.post.add')} maxWidth="md">
-      {editing && !loaded ? <CircularProgress sx={{ m: 3 }} aria-label={translate('app.loading')} /> : <PostForm post={editing ? post : undefined} onClose={onClose} />}
+    <DialogFrame open={open} onClose={onClose} id={`post-form-${id ?? 'new'}`} title={translate(editing ? `app.${resource}.edit` : 'app.post.add')} maxWidth="md">
+      {editing && !loaded ? <CircularProgress sx={{ m: 3 }} aria-label={translate('app.loading')} /> : <PostForm resource={resource} post={editing ? post : undefined} onClose={onClose} />}
     </DialogFrame>
   );
+}
+
+/** The edit dialog of the post or itinerary in context (a list row, a detail page). */
+export function PostEditOfRecord(props: { open: boolean; onClose: () => void; resource?: 'post' | 'itinerary' }) {
+  const record = useRecordContext();
+  return <PostFormDialog id={Number(record?.id)} {...props} />;
 }
 
 /** The pickers offer the first 20 records by name that hold what was typed (and say so: "Type to search"). */
 const BY_NAME: SortPayload = { field: 'name', order: 'ASC' };
 const PICKED = 20;
 
-function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () => void }) {
+function PostForm({ resource, post: loaded, onClose }: { resource: 'post' | 'itinerary'; post?: PostDetail; onClose: () => void }) {
+  const itinerary = resource === 'itinerary';
   // the post as the dialog opened on it: a reload meanwhile neither resets what was typed nor moves the
   // version the save is checked against (a post changed since is refused, never overwritten)
   const [post] = useState(loaded);
@@ -48,7 +59,7 @@ function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () =>
   const save = (values: Record<string, unknown>) => {
     const data = toWire(values as PostDialogValues, post);
     return post
-      ? run(() => update('post', { id: post.id, data, previousData: post }, { mutationMode: 'pessimistic', returnPromise: true }), 'messages.postUpdated')
+      ? run(() => update(resource, { id: post.id, data, previousData: post }, { mutationMode: 'pessimistic', returnPromise: true }), `messages.${resource}Updated`)
       : run(() => create('post', { data }, { returnPromise: true }), 'messages.postAdded');
   };
 
@@ -72,7 +83,13 @@ function PostForm({ post: loaded, onClose }: { post?: PostDetail; onClose: () =>
       <ReferenceArrayInput source="tag_id" reference="tag" sort={BY_NAME} perPage={PICKED}>
         <SearchableMultiPicker label="app.post.tags" fullWidth />
       </ReferenceArrayInput>
-      <PostSpotRows />
+      {itinerary && (
+        <>
+          <BooleanInput source="planned" label="resources.itinerary.fields.is_planeed" />
+          <BooleanInput source="public" label="resources.itinerary.fields.is_public" />
+        </>
+      )}
+      <PostSpotRows reorderable={itinerary} />
     </DialogForm>
   );
 }
