@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_audit_indexes';
 import * as m021 from './migrations/021_accountable_trail';
 import * as m023 from './migrations/023_sessions';
 import * as m024 from './migrations/024_two_factor';
+import * as m031 from './migrations/031_hidden_post_index';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -52,6 +53,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '021_accountable_trail': bind(m021),
       '023_sessions': bind(m023),
       '024_two_factor': bind(m024),
+      '031_hidden_post_index': bind(m031),
     }) };
 }
 
