@@ -173,3 +173,23 @@ describe('posts found by their status (m26)', () => {
     await expect(page.locator('tbody tr').getByText('Pasif', { exact: true }).count()).resolves.toBe(rows);
   });
 });
+
+describe('email template placeholders (m27)', () => {
+  it('names a placeholder the mail does not fill in while the template is edited, and says nothing for the known ones', async () => {
+    const { page } = suite;
+    await open('/emailtemplate');
+    const row = page.getByRole('row').filter({ hasText: 'Reset your password' });
+    await row.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    const editor = dialog.locator('.ProseMirror');
+    await editor.waitFor();
+    await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Ignore {{unknown_placeholder}} and');
+    const warning = dialog.getByRole('alert').filter({ hasText: '{{unknown_placeholder}}' });
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('This mail does not fill in {{unknown_placeholder}}: it would be sent empty. Placeholders it fills in: {{name}}, {{email}}, {{link}}, {{expires_in}}.');
+  });
+});

@@ -4,17 +4,18 @@ import { auditEntityOf } from '../../shared/audit';
 import { formValues, inputFields, recordSchema, uniqueField } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { decodeNumericEntities } from '../../shared/text';
+import { useRecordContext } from 'react-admin';
 import { EditDialog } from '../components/FormDialog';
 import { DeclaredFieldInput } from './DeclaredFieldInput';
 import { useTakenText } from './duplicates';
 import { screenTexts } from './texts';
 
 /** The form fields of a declared resource, the first one focused. */
-export function DeclaredInputs({ resource }: { resource: ResourceDeclaration }) {
+export function DeclaredInputs({ resource, slug }: { resource: ResourceDeclaration; slug?: string }) {
   return (
     <>
       {inputFields(resource).map((field, i) => (
-        <DeclaredFieldInput key={field.name} resource={resource.name} field={field} autoFocus={i === 0} />
+        <DeclaredFieldInput key={field.name} resource={resource.name} field={field} autoFocus={i === 0} slug={slug} />
       ))}
     </>
   );
@@ -31,6 +32,8 @@ const editedValues = (resource: ResourceDeclaration, record: Record<string, unkn
 export function DeclaredEditDialog({ resource, ...state }: { resource: ResourceDeclaration; open: boolean; onClose: () => void }) {
   const texts = screenTexts(resource);
   const takenText = useTakenText(resource);
+  // the row's record (the form's own holds only the edited fields)
+  const slug = useRecordContext()?.slug;
   return (
     <EditDialog
       {...state}
@@ -42,7 +45,7 @@ export function DeclaredEditDialog({ resource, ...state }: { resource: ResourceD
       maxWidth={dialogWidth(resource)}
       history={{ entity: auditEntityOf(resource.name), resource: resource.name }}
     >
-      <DeclaredInputs resource={resource} />
+      <DeclaredInputs resource={resource} slug={typeof slug === 'string' ? slug : undefined} />
     </EditDialog>
   );
 }

@@ -198,6 +198,7 @@ export const ar: Catalogue = {
       sequence_min: 'يجب أن تكون القيمة 0 أو أكثر',
       sequence_whole: 'يجب أن تكون القيمة عددًا صحيحًا',
       type_to_search: 'تُعرض أولى النتائج فقط: اكتب للبحث',
+      unknown_placeholders: 'لا تملأ هذه الرسالة %{names}: سيُرسل فارغًا. العناصر النائبة التي تملؤها: %{known}.',
     },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
     discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل' },

@@ -172,6 +172,7 @@ const app = {
       sequence_min: 'Must be 0 or more',
       sequence_whole: 'Must be a whole number',
       type_to_search: 'Showing the first matches: type to search',
+      unknown_placeholders: 'This mail does not fill in %{names}: it would be sent empty. Placeholders it fills in: %{known}.',
     },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
     discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing' },

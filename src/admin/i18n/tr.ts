@@ -198,6 +198,7 @@ export const tr: Catalogue = {
       sequence_min: '0 veya daha büyük olmalı',
       sequence_whole: 'Tam sayı olmalı',
       type_to_search: 'İlk eşleşmeler gösteriliyor: aramak için yazın',
+      unknown_placeholders: 'Bu e-posta %{names} alanını doldurmaz: boş gönderilir. Doldurduğu yer tutucular: %{known}.',
     },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
     discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et' },
