@@ -80,3 +80,25 @@ export function ownImageUrl(src: string | undefined, ownOrigin: string | undefin
   if (url.origin !== own.origin || url.username || url.password) return null;
   return url.href;
 }
+
+/**
+ * The placeholders each mail of the product fills in, by template slug (the values mail/ passes to
+ * sendTemplate). Any other placeholder renders as nothing: the edit dialog names it (issue 32 m27).
+ */
+export const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
+  'forgot-password': ['name', 'email', 'link', 'expires_in'],
+  'password-changed': ['name', 'email'],
+  'two-factor-enabled': ['name', 'email'],
+  'two-factor-disabled': ['name', 'email'],
+  'two-factor-reset': ['name', 'email'],
+  'subadmin-invitation': ['name', 'email', 'password', 'link'],
+  'user-welcome': ['name', 'email'],
+};
+
+/** The placeholders of `text` that the mail `slug` does not fill in, each once; none for a slug it does not know. */
+export function unknownPlaceholders(slug: string | undefined, text: string): string[] {
+  const known = slug ? TEMPLATE_PLACEHOLDERS[slug] : undefined;
+  if (!known) return [];
+  const names = [...text.matchAll(placeholderPattern())].map((m) => m[1]);
+  return [...new Set(names.filter((name) => !known.includes(name)))];
+}

@@ -108,7 +108,7 @@ describe('users', () => {
     for (const u of [a, b]) await userRow(u.email).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Bulk actions' }).click();
     await page.getByRole('menuitem', { name: 'Inactive' }).click();
-    await page.getByText('Are you sure you want to perform this action on the selected users? This action cannot be undone.').waitFor();
+    await page.getByText('The selected users will be set to Inactive. You can change this back at any time.').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('2 users set inactive successfully, 0 users failed').waitFor();
     const statuses = await server.ctx.db.selectFrom('users').select('status').where('id', 'in', [a.id, b.id]).execute();

@@ -9,6 +9,8 @@ import {
   placeholderAllowed,
   placeholderPattern,
   withoutPlaceholders,
+  TEMPLATE_PLACEHOLDERS,
+  unknownPlaceholders,
 } from '../../src/shared/emailTemplateRules';
 import { validationMessages } from '../../src/shared/validation/messages';
 import { renderTemplate, renderTemplateHtml, TEMPLATE_SEEDS, templateProblem } from '../../src/server/mail/templates';
@@ -192,5 +194,22 @@ describe('placeholders glued to an address in text', () => {
     expect(placeholderAllowed('p', null, 'elsewhere.example/{{link}}')).toBe(false);
     expect(placeholderAllowed('p', null, 'Password: {{password}}')).toBe(true);
     expect(placeholderAllowed('p', null, 'Hello,{{name}}, your link: {{link}}')).toBe(true);
+  });
+});
+
+describe('placeholders a mail does not fill in (issue 32 m27)', () => {
+  it('names each unknown placeholder once, for the mails the product sends only', () => {
+    const text = '<p>Hello {{name}}, ignore {{ unknown_placeholder }} and {{unknown_placeholder}} or {{link}} {{code}}</p>';
+    expect(unknownPlaceholders('forgot-password', text)).toEqual(['unknown_placeholder', 'code']);
+    expect(unknownPlaceholders('password-changed', '{{name}} {{email}}')).toEqual([]);
+    expect(unknownPlaceholders('about-us', text)).toEqual([]);
+    expect(unknownPlaceholders(undefined, text)).toEqual([]);
+  });
+
+  it('knows every placeholder of the seeded mails', () => {
+    for (const seed of TEMPLATE_SEEDS) {
+      expect(TEMPLATE_PLACEHOLDERS[seed.slug], seed.slug).toBeDefined();
+      expect(unknownPlaceholders(seed.slug, seed.title + seed.description), seed.slug).toEqual([]);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { phoneWithCode } from '../../shared/validation/phone';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
+import { EditAction } from './EditAction';
 import { StatusChip } from './lists';
 import { useFormatDate } from './dates';
 import { ISOLATED_BLOCK } from '../bidi';
@@ -61,6 +62,7 @@ export function PersonShow({
   titleKey,
   withCounts,
   actions,
+  editPath,
 }: {
   resource: string;
   backPath: string;
@@ -68,9 +70,21 @@ export function PersonShow({
   withCounts: boolean;
   /** buttons beside the title (a Sub-Admin's sign-out everywhere and two-factor reset) */
   actions?: ReactNode;
+  /** the person's edit page (/edituser/{id}, /editsubadmin/{id}): an Edit button beside the title */
+  editPath: (id: string | number) => string;
 }) {
   return (
-    <DetailPage resource={resource} backPath={backPath} titleKey={titleKey} actions={actions}>
+    <DetailPage
+      resource={resource}
+      backPath={backPath}
+      titleKey={titleKey}
+      actions={
+        <>
+          <EditAction to={editPath} />
+          {actions}
+        </>
+      }
+    >
       <PersonDetail withCounts={withCounts} />
       <HistoryPanel entity="user" resource={resource} />
     </DetailPage>

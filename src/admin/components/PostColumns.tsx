@@ -1,4 +1,5 @@
-import { DataTable } from 'react-admin';
+import { Chip } from '@mui/material';
+import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { DecodedText } from './lists';
 import { PostImageCell } from './PostImageCell';
 
@@ -11,6 +12,7 @@ export function PostColumns({ fields }: { fields: string }) {
       </DataTable.Col>
       <DataTable.Col source="title" label={`${fields}.title`}>
         <DecodedText source="title" />
+        <HiddenMark />
       </DataTable.Col>
       <DataTable.Col source="description" label={`${fields}.description`} sx={{ maxWidth: 320 }}>
         <DecodedText source="description" lines={2} />
@@ -18,4 +20,12 @@ export function PostColumns({ fields }: { fields: string }) {
       <DataTable.Col source="user" label={`${fields}.user`} />
     </>
   );
+}
+
+/** A post hidden by moderation (listed by a search for 'Inactive'): marked Inactive beside its title. */
+function HiddenMark() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record?.deleted_at) return null;
+  return <Chip size="small" color="error" variant="outlined" label={translate('app.status.Inactive')} sx={{ marginInlineStart: 1 }} />;
 }

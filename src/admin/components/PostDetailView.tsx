@@ -6,10 +6,13 @@ import { useNavigate } from 'react-router-dom';
 import { decodeNumericEntities } from '../../shared/text';
 import { ISOLATED_BLOCK } from '../bidi';
 import type { PostDetail } from '../resources/post/types';
+import { PostEditOfRecord } from '../resources/post/PostFormDialog';
 import { HistoryPanel } from './audit/History';
 import { useFormatDate } from './dates';
 import { DetailItem, DetailPage } from './detail';
+import { EditAction } from './EditAction';
 import { RouteMap } from './RouteMap';
+import { deleteTitle } from './RowActions';
 import { useServerMessage } from './useServerMessage';
 
 interface PostDetailConfig {
@@ -24,10 +27,11 @@ interface PostDetailConfig {
  * Read-only detail of a post (/post/{id}) or an itinerary (/itinerary/{id}): user, title, description,
  * categories, tags, date and the spots; an itinerary's stops come in date order with their route, the
  * date shown only when it is planned (spec §2). Delete asks first, then returns to the list after 1 s.
+ * Edit opens the post form over the page (issue 32 m23; for an itinerary an addition to spec §2).
  */
 export function PostDetailView({ config }: { config: PostDetailConfig }) {
   return (
-    <DetailPage resource={config.resource} backPath={config.backPath} titleKey={config.titleKey} actions={<DeletePost config={config} />}>
+    <DetailPage resource={config.resource} backPath={config.backPath} titleKey={config.titleKey} actions={<PostActions config={config} />}>
       <PostDetailCard itinerary={config.resource === 'itinerary'} />
       <HistoryPanel entity={config.resource} resource={config.resource} />
     </DetailPage>
@@ -111,6 +115,18 @@ function Chips({ names }: { names: string[] }) {
   );
 }
 
+/** Edit and Delete, for a post that is not deleted. */
+function PostActions({ config }: { config: PostDetailConfig }) {
+  const post = useRecordContext<PostDetail>();
+  if (!post || post.deleted_at) return null;
+  return (
+    <>
+      <EditAction dialog={(state) => <PostEditOfRecord resource={config.resource} {...state} />} />
+      <DeletePost config={config} />
+    </>
+  );
+}
+
 function DeletePost({ config }: { config: PostDetailConfig }) {
   const post = useRecordContext<PostDetail>();
   const translate = useTranslate();
@@ -145,7 +161,7 @@ function DeletePost({ config }: { config: PostDetailConfig }) {
       <Confirm
         isOpen={confirming}
         loading={isPending}
-        title={translate('app.actions.delete')}
+        title={deleteTitle(post, translate)}
         content={translate(config.deleteConfirmKey)}
         confirm={translate('app.actions.delete')}
         onConfirm={confirm}

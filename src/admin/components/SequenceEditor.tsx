@@ -6,6 +6,9 @@ import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceCo
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useServerMessage } from './useServerMessage';
 
+/** What is wrong with a typed sequence: below 0, or not a whole number. */
+const sequenceProblem = (value: string) => (Number(value) < 0 ? 'app.records.sequence_min' : 'app.records.sequence_whole');
+
 /**
  * Inline sequence editing (spec §4): click the value, type a whole number (minimum 0), confirm or
  * cancel. Nothing is sent when the value is unchanged or empty.
@@ -71,6 +74,7 @@ export function SequenceEditor({ source = 'sequence' }: { source?: string; label
           if (e.key === 'Escape') cancel();
         }}
         error={!!value && !valid}
+        helperText={value && !valid ? translate(sequenceProblem(value)) : undefined}
         slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': translate('app.sequence.edit') } }}
         sx={{ width: 90 }}
       />

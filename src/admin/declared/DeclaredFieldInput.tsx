@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { DeclaredField } from '../../shared/resources/fields';
 import { lowerCase } from '../../shared/text';
+import { PlaceholderWarning } from './PlaceholderWarning';
 
 /** The label of a choice: a status reads from `app.status.*` (translated), another choice as it is. */
 export function useChoiceLabel() {
@@ -21,7 +22,20 @@ const asTyped = (typed: string) => typed;
  * The form input of one declared field: one line, several lines, a select or a whole number. `inRow`:
  * an input of a row of the several-rows add dialog (side by side, not across the dialog).
  */
-export function DeclaredFieldInput({ resource, field, autoFocus, inRow }: { resource: string; field: DeclaredField; autoFocus?: boolean; inRow?: boolean }) {
+export function DeclaredFieldInput({
+  resource,
+  field,
+  autoFocus,
+  inRow,
+  slug,
+}: {
+  resource: string;
+  field: DeclaredField;
+  autoFocus?: boolean;
+  inRow?: boolean;
+  /** the edited record's slug (an email template's names its mail) */
+  slug?: string;
+}) {
   const choiceLabel = useChoiceLabel();
   const translate = useTranslate();
   const label = `resources.${resource}.fields.${field.name}`;
@@ -49,6 +63,8 @@ export function DeclaredFieldInput({ resource, field, autoFocus, inRow }: { reso
         <Suspense fallback={null}>
           {/* 256 px high (spec §2); the server sanitises what the editor sends */}
           <RichTextInput source={field.name} label={label} helperText={helperText} fullWidth sx={{ '& .ProseMirror': { height: 256, overflowY: 'auto' } }} />
+          {/* an email template's placeholders that its mail does not fill in */}
+          <PlaceholderWarning source={field.name} slug={slug} />
         </Suspense>
       );
     case 'longText':

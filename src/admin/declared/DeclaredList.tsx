@@ -1,27 +1,13 @@
 import { DataTable } from 'react-admin';
-import { formValues, inputFields, listFields, recordSchema, shownFields, uniqueField } from '../../shared/resources/fields';
+import { formValues, listFields, recordSchema, shownFields } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
-import { auditEntityOf } from '../../shared/audit';
-import { decodeNumericEntities } from '../../shared/text';
-import { AddButtonWithDialog, AddFab, EditDialog } from '../components/FormDialog';
+import { AddButtonWithDialog, AddFab } from '../components/FormDialog';
 import { ResourceTable, ResourceList } from '../components/lists';
 import { RowActions } from '../components/RowActions';
-import { DeclaredFieldInput } from './DeclaredFieldInput';
+import { DeclaredEditDialog, DeclaredInputs, dialogWidth } from './DeclaredEditDialog';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
 import { DeclaredRowsDialog } from './DeclaredRowsDialog';
-import { useTakenText } from './duplicates';
 import { screenTexts } from './texts';
-
-/** The form fields of a declared resource, the first one focused. */
-function DeclaredInputs({ resource }: { resource: ResourceDeclaration }) {
-  return (
-    <>
-      {inputFields(resource).map((field, i) => (
-        <DeclaredFieldInput key={field.name} resource={resource.name} field={field} autoFocus={i === 0} />
-      ))}
-    </>
-  );
-}
 
 /**
  * The list screen of a plain resource, from its declaration alone: the search box, a column per listed
@@ -54,9 +40,6 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
   );
 }
 
-/** The dialogs are wide for a rich-text editor (`screens.wide`). */
-const dialogWidth = (resource: ResourceDeclaration) => (resource.screens?.wide ? 'md' : undefined);
-
 /** The add button of a resource that has a create call: its form dialog, or its rows dialog. */
 function DeclaredAdd({ resource }: { resource: ResourceDeclaration }) {
   const texts = screenTexts(resource);
@@ -73,29 +56,5 @@ function DeclaredAdd({ resource }: { resource: ResourceDeclaration }) {
     >
       <DeclaredInputs resource={resource} />
     </AddButtonWithDialog>
-  );
-}
-
-/** The record's values as the edit form starts with them: text shown decoded (spec §3), as in the list. */
-const editedValues = (resource: ResourceDeclaration, record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(formValues(resource, record)).map(([name, value]) => [name, typeof value === 'string' ? decodeNumericEntities(value) : value]));
-
-/** A row's edit dialog; a value the server finds taken is named with the resource's duplicates text. */
-function DeclaredEditDialog({ resource, ...state }: { resource: ResourceDeclaration; open: boolean; onClose: () => void }) {
-  const texts = screenTexts(resource);
-  const takenText = useTakenText(resource);
-  return (
-    <EditDialog
-      {...state}
-      titleKey={texts.edit}
-      successKey={texts.updated}
-      schema={recordSchema(resource)}
-      initialValues={(record) => editedValues(resource, record)}
-      describeError={uniqueField(resource) ? takenText : undefined}
-      maxWidth={dialogWidth(resource)}
-      history={{ entity: auditEntityOf(resource.name), resource: resource.name }}
-    >
-      <DeclaredInputs resource={resource} />
-    </EditDialog>
   );
 }

@@ -3,12 +3,19 @@ import { shownFields } from '../../shared/resources/fields';
 import type { ResourceDeclaration } from '../../shared/resources/index';
 import { HistoryPanel } from '../components/audit/History';
 import { DetailItem, DetailPage } from '../components/detail';
+import { EditAction } from '../components/EditAction';
+import { DeclaredEditDialog } from './DeclaredEditDialog';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
 
-/** The detail page of a plain resource: each field the declaration shows, long text across the page. */
+/** The detail page of a plain resource: each field the declaration shows, long text across the page; Edit opens its edit dialog. */
 export function DeclaredShow({ resource }: { resource: ResourceDeclaration }) {
   return (
-    <DetailPage resource={resource.name} backPath={`/${resource.name}`} titleKey={resource.label}>
+    <DetailPage
+      resource={resource.name}
+      backPath={`/${resource.name}`}
+      titleKey={resource.label}
+      actions={resource.api.update && <EditAction dialog={(state) => <DeclaredEditDialog resource={resource} {...state} />} />}
+    >
       <Card>
         <CardContent>
           <Grid container spacing={2}>

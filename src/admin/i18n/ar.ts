@@ -214,6 +214,14 @@ export const ar: Catalogue = {
       active: 'تفعيل',
       done: { delete: 'حذف', inactive: 'تعطيل', active: 'تفعيل' },
     },
+    records: {
+      delete_named: 'حذف «%{name}»؟',
+      bulk_status: 'ستُضبط حالة المستخدمين المحددين على %{status}. يمكنك التراجع عن ذلك في أي وقت.',
+      sequence_min: 'يجب أن تكون القيمة 0 أو أكثر',
+      sequence_whole: 'يجب أن تكون القيمة عددًا صحيحًا',
+      type_to_search: 'تُعرض أولى النتائج فقط: اكتب للبحث',
+      unknown_placeholders: 'لا تملأ هذه الرسالة %{names}: سيُرسل فارغًا. العناصر النائبة التي تملؤها: %{known}.',
+    },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
     discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل' },
     catalogue: {
@@ -260,7 +268,7 @@ export const ar: Catalogue = {
       remove_spot: 'إزالة هذا المكان',
       deleted: 'محذوف',
     },
-    itinerary: { detail: 'تفاصيل خطة الرحلة', date: 'تاريخ خطة الرحلة', route: 'المسار: %{stops}' },
+    itinerary: { detail: 'تفاصيل خطة الرحلة', date: 'تاريخ خطة الرحلة', route: 'المسار: %{stops}', edit: 'تعديل خطة الرحلة' },
     theme: {
       title: 'إعدادات المظهر',
       layout: 'التخطيط',
@@ -650,6 +658,7 @@ export const ar: Catalogue = {
     postUpdated: 'تم تحديث المنشور بنجاح',
     postDeleted: 'تم حذف المنشور بنجاح',
     itineraryDeleted: 'تم حذف خطة الرحلة بنجاح',
+    itineraryUpdated: 'تم تحديث خطة الرحلة بنجاح',
     postUserNotFound: 'المستخدم المحدد غير موجود.',
     userStatusUpdated: 'تم تحديث حالة المستخدم بنجاح',
     postStatusUpdated: 'تم تحديث حالة المنشور بنجاح',

@@ -189,6 +189,14 @@ const app = {
       active: 'Active',
       done: { delete: 'deleted', inactive: 'set inactive', active: 'set active' },
     },
+    records: {
+      delete_named: 'Delete “%{name}”?',
+      bulk_status: 'The selected users will be set to %{status}. You can change this back at any time.',
+      sequence_min: 'Must be 0 or more',
+      sequence_whole: 'Must be a whole number',
+      type_to_search: 'Showing the first matches: type to search',
+      unknown_placeholders: 'This mail does not fill in %{names}: it would be sent empty. Placeholders it fills in: %{known}.',
+    },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
     discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing' },
     catalogue: {
@@ -235,7 +243,7 @@ const app = {
       remove_spot: 'Remove this spot',
       deleted: 'Deleted',
     },
-    itinerary: { detail: 'Itinerary Details', date: 'Itinerary Date', route: 'Route: %{stops}' },
+    itinerary: { detail: 'Itinerary Details', date: 'Itinerary Date', route: 'Route: %{stops}', edit: 'Edit Itinerary' },
     theme: {
       title: 'Theme settings',
       layout: 'Layout',

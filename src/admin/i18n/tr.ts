@@ -214,6 +214,14 @@ export const tr: Catalogue = {
       active: 'Aktif yap',
       done: { delete: 'silindi', inactive: 'pasif yapıldı', active: 'aktif yapıldı' },
     },
+    records: {
+      delete_named: '“%{name}” silinsin mi?',
+      bulk_status: 'Seçili kullanıcılar %{status} yapılacak. Bunu istediğiniz zaman geri değiştirebilirsiniz.',
+      sequence_min: '0 veya daha büyük olmalı',
+      sequence_whole: 'Tam sayı olmalı',
+      type_to_search: 'İlk eşleşmeler gösteriliyor: aramak için yazın',
+      unknown_placeholders: 'Bu e-posta %{names} alanını doldurmaz: boş gönderilir. Doldurduğu yer tutucular: %{known}.',
+    },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
     discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et' },
     catalogue: {
@@ -260,7 +268,7 @@ export const tr: Catalogue = {
       remove_spot: 'Bu mekânı kaldır',
       deleted: 'Silindi',
     },
-    itinerary: { detail: 'Gezi Planı Ayrıntıları', date: 'Gezi Planı Tarihi', route: 'Rota: %{stops}' },
+    itinerary: { detail: 'Gezi Planı Ayrıntıları', date: 'Gezi Planı Tarihi', route: 'Rota: %{stops}', edit: 'Gezi Planını Düzenle' },
     theme: {
       title: 'Tema ayarları',
       layout: 'Yerleşim',
@@ -652,6 +660,7 @@ export const tr: Catalogue = {
     postUpdated: 'Gönderi başarıyla güncellendi',
     postDeleted: 'Gönderi başarıyla silindi',
     itineraryDeleted: 'Gezi planı başarıyla silindi',
+    itineraryUpdated: 'Gezi planı başarıyla güncellendi',
     postUserNotFound: 'Seçilen kullanıcı bulunamadı.',
     userStatusUpdated: 'Kullanıcı durumu başarıyla güncellendi',
     postStatusUpdated: 'Gönderi durumu başarıyla güncellendi',

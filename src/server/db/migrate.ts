@@ -25,6 +25,7 @@ import * as m023 from './migrations/023_sessions';
 import * as m024 from './migrations/024_two_factor';
 import * as m025 from './migrations/025_report_states';
 import * as m028 from './migrations/028_turkish_names';
+import * as m031 from './migrations/031_hidden_post_index';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -56,6 +57,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '024_two_factor': bind(m024),
       '025_report_states': bind(m025),
       '028_turkish_names': bind(m028),
+      '031_hidden_post_index': bind(m031),
     }) };
 }
 

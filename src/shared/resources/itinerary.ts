@@ -10,6 +10,8 @@ export const itinerary = declareResource({
   api: {
     list: '/post',
     one: '/post/:id',
+    // the post form's call edits an itinerary too (issue 32 m23: an addition to spec §2's View, Delete)
+    update: '/post/createUpdateAdminPost',
     remove: '/post/adminPostDelete/:id',
     sequence: '/post/sequence/change',
     pageBase: 0,

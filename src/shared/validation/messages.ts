@@ -152,6 +152,7 @@ export const errorMessages = {
   postUpdated: 'Post has been updated Successfully',
   postDeleted: 'Post has been Deleted Successfully',
   itineraryDeleted: 'Itinerary has been Deleted Successfully',
+  itineraryUpdated: 'Itinerary has been updated Successfully',
   postUserNotFound: 'The selected user does not exist.',
   userStatusUpdated: 'User Status has been updated Successfully',
   postStatusUpdated: 'Post Status has been updated Successfully',

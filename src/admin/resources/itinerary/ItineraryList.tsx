@@ -3,10 +3,14 @@ import { ResourceTable, ResourceList } from '../../components/lists';
 import { PostColumns } from '../../components/PostColumns';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
+import { PostEditOfRecord } from '../post/PostFormDialog';
 
 const fields = 'resources.itinerary.fields';
 
-/** /itinerary (spec §2, DESIGN.md §9): Planned is Yes for is_planeed '0', Public for is_public 1. */
+/**
+ * /itinerary (spec §2, DESIGN.md §9): Planned is Yes for is_planeed '0', Public for is_public 1. The row
+ * menu adds Edit to the spec's View and Delete (issue 32 m23).
+ */
 export function ItineraryList() {
   return (
     <ResourceList searchKey="resources.itinerary.search">
@@ -22,7 +26,12 @@ export function ItineraryList() {
           <SequenceEditor />
         </DataTable.Col>
         <DataTable.Col label="app.actions.action" disableSort>
-          <RowActions viewPath={(id) => `/itinerary/${id}`} deleteConfirmKey="app.confirm.delete_itinerary" deletedKey="messages.itineraryDeleted" />
+          <RowActions
+            viewPath={(id) => `/itinerary/${id}`}
+            editDialog={(state) => <PostEditOfRecord resource="itinerary" {...state} />}
+            deleteConfirmKey="app.confirm.delete_itinerary"
+            deletedKey="messages.itineraryDeleted"
+          />
         </DataTable.Col>
       </ResourceTable>
     </ResourceList>

@@ -1,10 +1,10 @@
-import { DataTable, useRecordContext } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { AddFab } from '../../components/FormDialog';
 import { DateCell, ResourceTable, ResourceList } from '../../components/lists';
 import { PostColumns } from '../../components/PostColumns';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
-import { PostFormDialog } from './PostFormDialog';
+import { PostEditOfRecord, PostFormDialog } from './PostFormDialog';
 
 const fields = 'resources.post.fields';
 
@@ -27,7 +27,7 @@ export function PostList() {
         <DataTable.Col label="app.actions.action" disableSort>
           <RowActions
             viewPath={(id) => `/post/${id}`}
-            editDialog={(state) => <PostEditFromRow {...state} />}
+            editDialog={(state) => <PostEditOfRecord {...state} />}
             deleteConfirmKey="app.confirm.delete_post"
             deletedKey="messages.postDeleted"
           />
@@ -35,9 +35,4 @@ export function PostList() {
       </ResourceTable>
     </ResourceList>
   );
-}
-
-function PostEditFromRow(state: { open: boolean; onClose: () => void }) {
-  const record = useRecordContext();
-  return <PostFormDialog id={Number(record?.id)} {...state} />;
 }

@@ -8,9 +8,10 @@ import { rowComplete, type SpotRowValues } from './postForm';
 
 /**
  * The post's spots, one row each: an address through autocomplete and an image. Another row can be
- * added only when every row has both (spec §5: as many addresses as images).
+ * added only when every row has both (spec §5: as many addresses as images). An itinerary's stops can
+ * be moved up and down (`reorderable`): the server keeps them in the form's order within each day.
  */
-export function PostSpotRows() {
+export function PostSpotRows({ reorderable = false }: { reorderable?: boolean }) {
   const translate = useTranslate();
   const rows = (useWatch({ name: 'spots' }) as Partial<SpotRowValues>[] | undefined) ?? [];
   const { errors, touchedFields, isSubmitted } = useFormState({ name: 'spots' });
@@ -28,7 +29,7 @@ export function PostSpotRows() {
       </Typography>
       <ArrayInput source="spots" label={false}>
         <SimpleFormIterator
-          disableReordering
+          disableReordering={!reorderable}
           disableClear
           getItemLabel={(i) => `${i + 1}.`}
           addButton={<AddItemButton label="app.post.add_spot" disabled={!rows.every(rowComplete)} />}

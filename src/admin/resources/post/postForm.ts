@@ -21,6 +21,8 @@ const spotRow = z
     country: z.string().nullish(),
     post_code: z.string().nullish(),
     image: z.string().nullish(),
+    /** a saved stop's date (an itinerary's day), kept as it is */
+    itinerary_date: z.string().nullish(),
     file,
   })
   .refine((row) => !row.file?.rawFile || (isAcceptedPostImage(row.file.rawFile.name) && !row.file.notAnImage), { message: v('imageTypeNotSupported'), path: ['file'] })
@@ -40,6 +42,9 @@ export const postDialogSchema = z.object({
   category_id: z.array(z.number()).default([]),
   tag_id: z.array(z.number()).default([]),
   spots: z.array(spotRow).min(1, v('addressRequired')),
+  /** an itinerary's Planned and Public (the list's Yes / No) */
+  planned: z.boolean().optional(),
+  public: z.boolean().optional(),
 });
 export type PostDialogValues = z.infer<typeof postDialogSchema>;
 
@@ -49,6 +54,17 @@ export const rowComplete = (row: Partial<SpotRowValues> | undefined) =>
 
 /** 'YYYY-MM-DDTHH:mm' -> 'YYYY-MM-DD HH:mm:ss' (spec §9). */
 export const wireDate = (local: string) => `${local.replace('T', ' ').slice(0, 16)}:00`;
+
+/** A stored date (ISO) as the form sends it, 'YYYY-MM-DD HH:mm:ss'. */
+const sentDate = (stored: string) => stored.replace('T', ' ').slice(0, 19);
+
+/** is_planeed and is_public as sent: the dialog's switches where it has them (itineraries), else the post's own (DESIGN.md §9). */
+function flagsOf(values: PostDialogValues, post?: PostDetail) {
+  return {
+    is_planeed: values.planned === undefined ? (post?.is_planeed ?? '0') : values.planned ? '0' : '1',
+    is_public: values.public === undefined ? (post?.is_public ?? 1) : values.public ? 1 : 0,
+  };
+}
 
 /** The dialog's starting values for a stored post (edit) or a new one. */
 export function initialValues(post?: PostDetail): Partial<PostDialogValues> {
@@ -61,7 +77,8 @@ export function initialValues(post?: PostDetail): Partial<PostDialogValues> {
     category_id: post.postCategory.map((c) => c.category.id),
     tag_id: post.postTag.map((t) => t.tag.id),
     // a stop already saved reads as its spot's name (a street address says less to staff)
-    spots: post.postSpot.map(({ spot }) => ({ spotId: spot.id, address: spot.name, name: spot.name, image: spot.image })),
+    spots: post.postSpot.map(({ spot, itinerary_date }) => ({ spotId: spot.id, address: spot.name, name: spot.name, image: spot.image, itinerary_date })),
+    ...(post.type === 'itinerary' ? { planned: post.is_planeed === '0', public: Number(post.is_public) === 1 } : {}),
   };
 }
 
@@ -71,7 +88,8 @@ export function toWire(values: PostDialogValues, post?: PostDetail) {
   const spotData = values.spots.map((row) => {
     const chosen = row.file?.rawFile;
     const imageIndex = chosen ? images.push(chosen) - 1 : undefined;
-    if (row.spotId != null) return { id: row.spotId, image: row.image ?? undefined, imageIndex };
+    const itinerary_date = row.itinerary_date ? sentDate(row.itinerary_date) : undefined;
+    if (row.spotId != null) return { id: row.spotId, image: row.image ?? undefined, imageIndex, itinerary_date };
     const { name, address, latitude, longitude, city, state, country, post_code } = row;
     // a new place may keep the picture the row showed (the row's spot was exchanged for another place)
     return { name: name || address, address, latitude, longitude, city, state, country, post_code, image: row.image ?? undefined, imageIndex };
@@ -83,8 +101,7 @@ export function toWire(values: PostDialogValues, post?: PostDetail) {
     description: values.description ?? '',
     itinerary_date: wireDate(values.itinerary_date),
     type: post?.type ?? 'post',
-    is_planeed: post?.is_planeed ?? '0',
-    is_public: post?.is_public ?? 1,
+    ...flagsOf(values, post),
     category_id: values.category_id,
     tag_id: values.tag_id,
     spotData,

@@ -12,6 +12,7 @@ export const SubAdminShow = () => (
     backPath="/subadmin"
     titleKey="app.subadmin.detail"
     withCounts={false}
+    editPath={(id) => `/editsubadmin/${id}`}
     actions={
       <>
         <StaffSignOutButton />

@@ -7,6 +7,15 @@ import { useServerMessage } from '../../components/useServerMessage';
 
 const ACTIONS: BulkUserAction[] = ['delete', 'inactive', 'active'];
 
+/**
+ * The bulk confirmation: a delete keeps the spec's warning (§8: it cannot be undone); a change of status
+ * can be changed back, so it says which status the users get and that it is reversible.
+ */
+function bulkConfirmText(action: BulkUserAction, translate: ReturnType<typeof useTranslate>) {
+  if (action === 'delete') return translate('app.confirm.bulk_users');
+  return translate('app.records.bulk_status', { status: translate(action === 'active' ? 'app.status.Active' : 'app.status.Inactive') });
+}
+
 /** The bulk menu shown when rows are ticked (spec §2 "/user"): Delete, Inactive, Active, after a confirmation. */
 export function UserBulkActions() {
   const { selectedIds, onUnselectItems, setPage } = useListContext();
@@ -65,7 +74,7 @@ export function UserBulkActions() {
         isOpen={!!action}
         loading={running}
         title={action ? translate(`app.bulk.${action}`) : ''}
-        content={translate('app.confirm.bulk_users')}
+        content={action ? bulkConfirmText(action, translate) : ''}
         onConfirm={run}
         onClose={() => setAction(null)}
       />

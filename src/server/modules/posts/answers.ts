@@ -19,6 +19,7 @@ export const postListRow = z.object({
   is_public: whole.describe('0 or 1'),
   sequence: whole,
   created_at: timestamp,
+  deleted_at: timestamp.nullable().describe("set on a post hidden by moderation: listed by a search for 'Inactive'"),
   user: maybeText.describe("the author's name"),
   image: maybeText.describe("the first stop's thumbnail"),
   spotCount: whole,

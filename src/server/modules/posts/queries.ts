@@ -5,16 +5,41 @@ import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
+import { foldText } from '../../../shared/text';
 import { type ListRequest, readList } from '../../http/list';
 import type { PostType } from './service';
 
-/** A page (or, exported, all) of the live posts or itineraries, each with its first stop's picture and its number of stops. */
-export async function listPostsQuery(ctx: AppContext, type: PostType, req: ListRequest<string>) {
+/**
+ * The status words of the post lists' search (spec §2: 'Search for Title, Description and Status'), in
+ * the three languages, folded as the search folds: a live post is Active, one removed by moderation (soft
+ * deleted) Inactive, or hidden.
+ */
+const POST_STATES = {
+  live: ['active', 'aktif', 'نشط'],
+  hidden: ['inactive', 'hidden', 'pasif', 'gizli', 'غير نشط', 'مخفي'],
+} as const;
+type PostState = keyof typeof POST_STATES;
+
+/** The state a search term names, when it is exactly one of the status words. */
+export function postStateNamed(term: string): PostState | undefined {
+  const folded = foldText(term.trim());
+  return (Object.keys(POST_STATES) as PostState[]).find((state) => POST_STATES[state].some((word) => foldText(word) === folded));
+}
+
+/**
+ * A page (or, exported, all) of the live posts or itineraries, each with its first stop's picture and its
+ * number of stops. A status word as the search lists the posts in that state: Active the live ones (the
+ * whole list), Inactive the hidden ones (migration 031's index).
+ */
+export async function listPostsQuery(ctx: AppContext, type: PostType, request: ListRequest<string>) {
   const { db } = ctx;
+  const state = postStateNamed(request.filter);
+  const hidden = state === 'hidden';
+  const req = state ? { ...request, filter: '' } : request;
   const base = db
     .selectFrom('posts')
     .where('posts.type', '=', type)
-    .where('posts.deleted_at', 'is', null);
+    .where('posts.deleted_at', hidden ? 'is not' : 'is', null);
   return readList(
     base,
     (qb) =>
@@ -30,6 +55,7 @@ export async function listPostsQuery(ctx: AppContext, type: PostType, req: ListR
           'posts.is_public',
           'posts.sequence',
           'posts.created_at',
+          'posts.deleted_at',
           'posts.user_name as user',
         ])
         .select((eb) => [
@@ -50,13 +76,16 @@ export async function listPostsQuery(ctx: AppContext, type: PostType, req: ListR
         ]),
     req,
     'posts.id',
-    {
-      db,
-      name: 'posts',
-      total: () => countOf(db, `posts:${type}`),
-      // a post is found by its title or description, or by its author's name (all in its search index)
-      search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, type),
-    },
+    hidden
+      ? // few rows, counted through their own index; kept apart from the live list's statements
+        { db, name: 'posts hidden' }
+      : {
+          db,
+          name: 'posts',
+          total: () => countOf(db, `posts:${type}`),
+          // a post is found by its title or description, or by its author's name (all in its search index)
+          search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, type),
+        },
   );
 }
 

@@ -121,7 +121,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       const result = before ? await saveEdit(ctx, saving, () => ({ id: before.id, created: false, replacedImages: [] })) : await saving();
       await Promise.all(result.replacedImages.map((url) => removeIfUnreferenced(ctx, url)));
       const saved = (await loadPost(db, result.id))!;
-      const message = englishMessage(result.created ? 'postAdded' : 'postUpdated');
+      const message = englishMessage(result.created ? 'postAdded' : (before?.type ?? input.type) === 'itinerary' ? 'itineraryUpdated' : 'postUpdated');
       return ok(reply, { data: saved, id: result.id }, message);
     },
   );
