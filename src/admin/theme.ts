@@ -44,6 +44,8 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
       ...defaultTheme.components,
       // progress indicators (react-admin's refresh spinner among them) say what they are
       MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      // react-admin's form toolbars (a dialog's footer) are light grey in any mode: dark ones in dark mode
+      ...(dark ? { RaToolbar: { styleOverrides: { root: { backgroundColor: DARK_BACKGROUND.paper } } } } : {}),
       // react-admin puts a row checkbox's aria-label on MUI's wrapper span: move it to the input
       MuiCheckbox: {
         defaultProps: {

@@ -1,13 +1,13 @@
-import { DataTable } from 'react-admin';
+import { Col } from './phoneCards';
 import { AvatarCell } from './lists';
 import { RowActions } from './RowActions';
 
 /** The picture column of the account lists (users, sub-admins). */
 export function AvatarColumn() {
   return (
-    <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
+    <Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
       <AvatarCell source="thumbnail" />
-    </DataTable.Col>
+    </Col>
   );
 }
 
@@ -17,13 +17,13 @@ export function AvatarColumn() {
  */
 export function AccountActionsColumn({ resource }: { resource: 'user' | 'subadmin' }) {
   return (
-    <DataTable.Col label="app.actions.action" disableSort>
+    <Col label="app.actions.action" disableSort>
       <RowActions
         viewPath={(id) => `/${resource}/${id}`}
         editPath={(id) => `/edit${resource}/${id}`}
         deleteConfirmKey="app.confirm.delete_user"
         deletedKey="messages.userDeleted"
       />
-    </DataTable.Col>
+    </Col>
   );
 }

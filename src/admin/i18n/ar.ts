@@ -41,6 +41,7 @@ export const ar: Catalogue = {
     loading: 'جارٍ التحميل...',
     no_records: 'لا توجد سجلات!',
     no_data: 'لا توجد بيانات!',
+    phone: { search: 'ابحث في هذه القائمة' },
     language: 'اللغة',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {
@@ -193,7 +194,7 @@ export const ar: Catalogue = {
       done: { delete: 'حذف', inactive: 'تعطيل', active: 'تفعيل' },
     },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
-    discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل' },
+    discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل', explain: 'لديك تغييرات غير محفوظة في %{title}.', explain_untitled: 'لديك تغييرات غير محفوظة.' },
     catalogue: {
       status: 'الحالة',
       add_row: 'إضافة صف آخر',
@@ -258,6 +259,7 @@ export const ar: Catalogue = {
       exit_fullscreen: 'الخروج من ملء الشاشة',
       menu_search: 'البحث في القائمة',
       navigation: 'التنقل',
+      reset: 'استعادة الإعدادات الافتراضية',
     },
     quick_panel: {
       title: 'اللوحة السريعة',

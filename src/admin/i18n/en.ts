@@ -10,6 +10,7 @@ const app = {
     loading: 'Loading...',
     no_records: 'No records found!',
     no_data: 'No data found!',
+    phone: { search: 'Search this list' },
     language: 'Language',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {
@@ -167,7 +168,7 @@ const app = {
       done: { delete: 'deleted', inactive: 'set inactive', active: 'set active' },
     },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
-    discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing' },
+    discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing', explain: 'You have unsaved changes in %{title}.', explain_untitled: 'You have unsaved changes.' },
     catalogue: {
       status: 'Status',
       add_row: 'Add another row',
@@ -232,6 +233,7 @@ const app = {
       exit_fullscreen: 'Exit full screen',
       menu_search: 'Search the menu',
       navigation: 'Navigation',
+      reset: 'Reset to defaults',
     },
     quick_panel: {
       title: 'Quick panel',

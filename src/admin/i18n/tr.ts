@@ -41,6 +41,7 @@ export const tr: Catalogue = {
     loading: 'Yükleniyor...',
     no_records: 'Kayıt bulunamadı!',
     no_data: 'Veri bulunamadı!',
+    phone: { search: 'Bu listede ara' },
     language: 'Dil',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {
@@ -193,7 +194,7 @@ export const tr: Catalogue = {
       done: { delete: 'silindi', inactive: 'pasif yapıldı', active: 'aktif yapıldı' },
     },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
-    discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et' },
+    discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et', explain: '%{title} penceresinde kaydedilmemiş değişiklikleriniz var.', explain_untitled: 'Kaydedilmemiş değişiklikleriniz var.' },
     catalogue: {
       status: 'Durum',
       add_row: 'Bir satır daha ekle',
@@ -258,6 +259,7 @@ export const tr: Catalogue = {
       exit_fullscreen: 'Tam ekrandan çık',
       menu_search: 'Menüde ara',
       navigation: 'Gezinme',
+      reset: 'Varsayılanlara dön',
     },
     quick_panel: {
       title: 'Hızlı panel',
