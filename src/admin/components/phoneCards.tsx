@@ -164,9 +164,10 @@ export const phoneCardStyles = {
     },
     '& .RaDataTable-tbody > tr > td': { display: 'block', border: 0, p: 0, maxWidth: '100%', minWidth: 0, overflowWrap: 'anywhere' },
     '& .RaDataTable-tbody > tr > td:empty': { display: 'none' },
-    [`& .${CARD_LABEL_CLASS}`]: { display: 'inline', color: 'text.secondary', fontSize: '0.8125rem', marginInlineEnd: 0.75 },
+    [`& .${CARD_LABEL_CLASS}`]: { display: 'inline', typography: 'caption', color: 'text.secondary', marginInlineEnd: 0.75 },
     // the label and a block value (a clipped text, a chip) on one line
     [`& td:has(> .${CARD_LABEL_CLASS})`]: { display: 'flex', alignItems: 'center', flexWrap: 'wrap' },
     [`& .RaDataTable-tbody > tr > td:has(.${ROW_MENU_CLASS})`]: { position: 'absolute', top: 4, insetInlineEnd: 4 },
+    [`& .${ROW_MENU_CLASS}`]: { minWidth: 44, minHeight: 44 },
   },
 } as const;

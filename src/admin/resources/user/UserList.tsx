@@ -32,7 +32,8 @@ export function UserList() {
             '& .RaDataTable-table': { width: '100%' },
             // an unsorted header keeps no room for its sort arrow (about 26 px a column)
             '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
-            '& td.column-name, & td.column-email, & td.column-location, & td.column-phone': { maxWidth: 0, minWidth: 64, width: '12%' },
+            // (a table on a screen; a phone's cards keep their values whole)
+            '@media (min-width: 600px)': { '& td.column-name, & td.column-email, & td.column-location, & td.column-phone': { maxWidth: 0, minWidth: 64, width: '12%' } },
           }}
           scrolls
         >
