@@ -51,6 +51,8 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
       MuiCircularProgress: { defaultProps: { 'aria-label': texts.loading } },
       // the pickers' open/clear buttons are named in the person's language (m28: "Open" in Arabic)
       MuiAutocomplete: { defaultProps: { openText: texts.open, closeText: texts.close, clearText: texts.clear, noOptionsText: texts.noOptions, loadingText: texts.loading } },
+      // react-admin's form toolbars (a dialog's footer) are light grey in any mode: dark ones in dark mode
+      ...(dark ? { RaToolbar: { styleOverrides: { root: { backgroundColor: DARK_BACKGROUND.paper } } } } : {}),
       // react-admin puts a row checkbox's aria-label on MUI's wrapper span: move it to the input
       MuiCheckbox: {
         defaultProps: {

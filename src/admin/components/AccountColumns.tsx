@@ -1,14 +1,15 @@
-import { DataTable, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { phoneWithCode } from '../../shared/validation/phone';
+import { Col } from './phoneCards';
 import { AvatarCell } from './lists';
 import { RowActions } from './RowActions';
 
 /** The picture column of the account lists (users, sub-admins). */
 export function AvatarColumn() {
   return (
-    <DataTable.Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
+    <Col source="thumbnail" label="resources.user.fields.profile_pic" disableSort>
       <AvatarCell source="thumbnail" />
-    </DataTable.Col>
+    </Col>
   );
 }
 
@@ -21,9 +22,9 @@ function PhoneCell() {
 /** The phone column of the account lists, the number with its calling code (finding m14). */
 export function PhoneColumn() {
   return (
-    <DataTable.Col source="phone" label="resources.user.fields.phone">
+    <Col source="phone" label="resources.user.fields.phone">
       <PhoneCell />
-    </DataTable.Col>
+    </Col>
   );
 }
 
@@ -33,13 +34,13 @@ export function PhoneColumn() {
  */
 export function AccountActionsColumn({ resource }: { resource: 'user' | 'subadmin' }) {
   return (
-    <DataTable.Col label="app.actions.action" disableSort>
+    <Col label="app.actions.action" disableSort>
       <RowActions
         viewPath={(id) => `/${resource}/${id}`}
         editPath={(id) => `/edit${resource}/${id}`}
         deleteConfirmKey="app.confirm.delete_user"
         deletedKey="messages.userDeleted"
       />
-    </DataTable.Col>
+    </Col>
   );
 }

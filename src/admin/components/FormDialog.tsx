@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
-import { DialogContent, DialogTitle, Fab, type DialogProps } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, DialogContent, DialogTitle, Fab, IconButton, Button as MuiButton, type DialogProps } from '@mui/material';
 import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import {
-  Button,
   CreateBase,
   type RaRecord,
   SaveButton,
@@ -22,14 +22,19 @@ import { type FieldErrors, get, type Resolver, type ResolverResult, set, useForm
 import type { ZodType } from 'zod';
 import { HistoryToggle } from './audit/History';
 import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
-import { GuardedDialog, useGuardedClose } from './useDiscardGuard';
+import { usePhone } from './phoneCards';
+import { GuardedDialog, useDialogClose, useGuardedClose } from './useDiscardGuard';
 import { useServerMessage } from './useServerMessage';
 
 export const zodFormResolver = (schema: ZodType) => zodResolver(schema as never) as unknown as Resolver;
 
+/** Touch targets of a phone dialog's buttons: 44 px at least (WCAG 2.5.5). */
+const TOUCH_TARGET = { minHeight: 44, minWidth: 44 } as const;
+
 /**
  * The dialog around an add or edit form. It never loses what was typed without asking (useDiscardGuard):
- * a backdrop click closes it only while unchanged; Escape and Cancel ask 'Discard the changes?' first.
+ * a backdrop click, Escape and Cancel close it while unchanged and ask 'Discard the changes?' otherwise.
+ * On a phone it takes the whole screen, with a close button in its header and its Save bar at its bottom.
  */
 export function DialogFrame({
   open,
@@ -50,11 +55,29 @@ export function DialogFrame({
   dirty?: boolean;
   children: ReactNode;
 }) {
+  const phone = usePhone();
   return (
-    <GuardedDialog open={open} onClose={onClose} dirty={dirty} fullWidth maxWidth={maxWidth} aria-labelledby={id}>
-      <DialogTitle id={id}>{title}</DialogTitle>
-      <DialogContent sx={{ p: 0 }}>{children}</DialogContent>
+    <GuardedDialog open={open} onClose={onClose} dirty={dirty} title={title} fullWidth fullScreen={phone} maxWidth={maxWidth} aria-labelledby={id}>
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, py: { xs: 1, sm: 2 } }}>
+        <Box component="span" id={id} sx={{ flex: 1 }}>
+          {title}
+        </Box>
+        {phone && <DialogCloseButton onClose={onClose} />}
+      </DialogTitle>
+      {/* the form fills a phone's screen, its Save bar at the bottom */}
+      <DialogContent sx={{ p: 0, display: 'flex', flexDirection: 'column', '& > form': { flex: '1 0 auto', display: 'flex', flexDirection: 'column' } }}>{children}</DialogContent>
     </GuardedDialog>
+  );
+}
+
+/** The close button of a phone dialog's header: asks first when there are changes, as Cancel does. */
+function DialogCloseButton({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const close = useDialogClose(onClose);
+  return (
+    <IconButton aria-label={translate('ra.action.close')} onClick={close} edge="end" sx={TOUCH_TARGET}>
+      <CloseIcon />
+    </IconButton>
   );
 }
 
@@ -135,13 +158,25 @@ export function DialogToolbar({
   shown?: RefObject<ShownState | null>;
 }) {
   const close = useGuardedClose(onClose);
+  const translate = useTranslate();
   const { getFieldState } = useFormContext();
   const { errors, isSubmitting, isSubmitted, isDirty } = useFormState();
   if (shown) shown.current = { isSubmitted, isTouched: (path) => getFieldState(path).isTouched };
   const blocked = blockSaveWhileInvalid && Object.keys(errors).length > 0;
   return (
-    <Toolbar sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-      <Button label="ra.action.cancel" onClick={close} />
+    // on a phone, react-admin fixes a form's toolbar to the bottom of the screen: in a dialog it stays
+    // the dialog's own bottom bar instead, over the form's scrolling fields
+    <Toolbar
+      sx={{
+        display: 'flex',
+        justifyContent: 'flex-end',
+        gap: 1,
+        '&.RaToolbar-mobileToolbar': { position: 'sticky', bottom: 0, left: 'auto', right: 'auto', mt: 'auto', p: 1.5 },
+        '&.RaToolbar-mobileToolbar .MuiButton-root': TOUCH_TARGET,
+      }}
+    >
+      {/* a text button on every screen (react-admin's Button is an icon alone on a phone, and Cancel has none) */}
+      <MuiButton onClick={close}>{translate('ra.action.cancel')}</MuiButton>
       <SaveButton
         alwaysEnable={!isSubmitting && !blocked && (isDirty || !requireChanges)}
         disabled={blocked}
@@ -236,11 +271,14 @@ export function EditDialog({
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
   if (!record) return null;
-  const { history, ...formProps } = form;
+  const { history, children, ...formProps } = form;
   return (
     <DialogFrame open={open} onClose={onClose} id={`${resource}-edit-title-${record.id}`} title={translate(titleKey)} maxWidth={maxWidth}>
-      <EditDialogForm record={record} resource={resource} onClose={onClose} history={history} {...formProps} />
-      {history && <HistoryToggle {...history} id={record.id} />}
+      <EditDialogForm record={record} resource={resource} onClose={onClose} history={history} {...formProps}>
+        {children}
+        {/* part of the dialog's content, above its Save bar */}
+        {history && <HistoryToggle {...history} id={record.id} />}
+      </EditDialogForm>
     </DialogFrame>
   );
 }

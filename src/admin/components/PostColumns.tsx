@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { Col } from './phoneCards';
 import { DecodedText } from './lists';
 import { PostImageCell } from './PostImageCell';
 
@@ -7,17 +8,17 @@ import { PostImageCell } from './PostImageCell';
 export function PostColumns({ fields }: { fields: string }) {
   return (
     <>
-      <DataTable.Col source="image" label={`${fields}.image`} disableSort>
+      <Col source="image" label={`${fields}.image`} disableSort>
         <PostImageCell />
-      </DataTable.Col>
-      <DataTable.Col source="title" label={`${fields}.title`}>
+      </Col>
+      <Col source="title" label={`${fields}.title`}>
         <DecodedText source="title" />
         <HiddenMark />
-      </DataTable.Col>
-      <DataTable.Col source="description" label={`${fields}.description`} sx={{ maxWidth: 320 }}>
+      </Col>
+      <Col source="description" label={`${fields}.description`} sx={{ maxWidth: 320 }}>
         <DecodedText source="description" lines={2} />
-      </DataTable.Col>
-      <DataTable.Col source="user" label={`${fields}.user`} />
+      </Col>
+      <Col source="user" label={`${fields}.user`} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Confirm, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { decodeNumericEntities } from '../../shared/text';
+import { ROW_MENU_CLASS, ROW_OPEN_CLASS } from './phoneCards';
 import { useServerMessage } from './useServerMessage';
 
 export interface RowActionsProps {
@@ -77,9 +78,17 @@ export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, d
       },
     );
 
+  // what a tap on the row's card opens on a phone (phoneCards.tsx): the detail, else the edit form
+  const open = () => {
+    if (viewPath) return go(viewPath(record.id));
+    if (editPath) return go(editPath(record.id));
+    if (editDialog) setEditing(true);
+  };
+
   return (
     <>
-      <IconButton aria-label={translate('app.localised.row_menu', { name: String(representation(record)) })} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
+      {(viewPath || editPath || editDialog) && <button type="button" hidden className={ROW_OPEN_CLASS} onClick={open} />}
+      <IconButton className={ROW_MENU_CLASS} aria-label={translate('app.localised.row_menu', { name: String(representation(record)) })} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

@@ -9,16 +9,29 @@ import { useFormatDate } from './dates';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { ExportCsvButton } from './ExportCsvButton';
 import { LoadingText } from './LoadingText';
+import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './phoneCards';
 
 /**
  * The list's search box; its placeholder is a catalogue key (SearchInput does not translate it), "Search"
- * when the catalogue has no such key (a declared resource that names none).
+ * when the catalogue has no such key (a declared resource that names none). On a phone the long
+ * placeholder would be cut off: a short one there, the long one as the box's name and tooltip.
  */
 function ListSearchInput({ placeholderKey }: { placeholderKey: string; source: string; alwaysOn: boolean }) {
   const translate = useTranslate();
-  const placeholder = translate(placeholderKey, { _: translate('ra.action.search') });
+  const phone = usePhone();
+  const full = translate(placeholderKey, { _: translate('ra.action.search') });
+  const placeholder = phone ? translate('app.phone.search') : full;
   // the whole placeholder stays readable: as wide as it needs on a screen, the full width on a phone
-  return <SearchInput source="q" alwaysOn placeholder={placeholder} title={placeholder} sx={{ minWidth: { xs: 0, sm: 360 }, width: { xs: '100%', sm: `${Math.min(60, placeholder.length + 6)}ch` } }} />;
+  return (
+    <SearchInput
+      source="q"
+      alwaysOn
+      placeholder={placeholder}
+      title={full}
+      slotProps={{ htmlInput: { 'aria-label': full } }}
+      sx={{ minWidth: { xs: 0, sm: 360 }, width: { xs: '100%', sm: `${Math.min(60, full.length + 6)}ch` } }}
+    />
+  );
 }
 
 export const listSearchFilters = (placeholderKey: string) => [
@@ -113,31 +126,6 @@ export function AvatarCell({ source, alt = 'name' }: { source: string; alt?: str
   );
 }
 
-/**
- * Below MUI's `sm` breakpoint (a phone) a list is a card per row: no header row, each row's cells flow
- * and wrap inside the screen instead of a table scrolling sideways; the filter form takes the width.
- */
-const phoneCards = {
-  '@media (max-width: 599.95px)': {
-    '& .RaList-main .RaFilterForm-root, & .RaList-main .RaFilterFormInput-body': { width: '100%', flex: 1 },
-    '& .RaDataTable-thead': { display: 'none' },
-    '& .RaDataTable-table, & .RaDataTable-tbody': { display: 'block', width: '100%', minWidth: 0 },
-    '& .RaDataTable-tbody > tr': {
-      display: 'flex',
-      flexWrap: 'wrap',
-      alignItems: 'center',
-      columnGap: 1.5,
-      rowGap: 0.5,
-      px: 1.5,
-      py: 1.25,
-      borderBottom: 1,
-      borderColor: 'divider',
-    },
-    '& .RaDataTable-tbody > tr > td': { display: 'block', border: 0, p: 0, maxWidth: '100%', minWidth: 0, overflowWrap: 'anywhere' },
-    '& .RaDataTable-tbody > tr > td:empty': { display: 'none' },
-  },
-} as const;
-
 /** The lists' order until the person picks another: newest first. */
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
@@ -178,7 +166,7 @@ export function ResourceList({
         </TopToolbar>
       }
       // room under the pager for the floating add button, at any font size (it never covers the pager)
-      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCards }}
+      sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCardStyles }}
     >
       <LoadingNote />
       <RefetchDimmed>{children}</RefetchDimmed>
@@ -187,22 +175,33 @@ export function ResourceList({
 }
 
 /**
- * The table of a list screen: no row selection, no click-through, "No data found!" when empty; a wide
- * table (`scrolls`) scrolls sideways inside its frame rather than widening the page.
+ * The table of a list screen: no row selection unless given, no click-through, "No data found!" when
+ * empty; a wide table (`scrolls`) scrolls sideways inside its frame rather than widening the page. On a
+ * phone, a card per row with labelled values, a sort control and tap-to-open (phoneCards.tsx).
  */
 export function ResourceTable({
   scrolls = false,
   rowClick = false,
+  bulkActionButtons = false,
+  sx,
   children,
-}: {
+  ...props
+}: Omit<DataTableProps, 'children'> & {
   scrolls?: boolean;
-  rowClick?: DataTableProps['rowClick'];
   children: ReactNode;
 }) {
   return (
-    <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={rowClick} sx={scrolls ? { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } : undefined}>
-      {children}
-    </DataTable>
+    <PhoneCards>
+      <DataTable
+        bulkActionButtons={bulkActionButtons}
+        empty={<NoRecords />}
+        rowClick={rowClick}
+        sx={{ ...(scrolls ? { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } : {}), ...sx }}
+        {...props}
+      >
+        {labelledColumns(children)}
+      </DataTable>
+    </PhoneCards>
   );
 }
 
@@ -233,13 +232,13 @@ function RefetchDimmed({ children }: { children: ReactNode }) {
 export function CreatedAndStatusColumns({ fields, status = true }: { fields: string; status?: boolean }) {
   return (
     <>
-      <DataTable.Col source="created_at" label={`${fields}.created_at`}>
+      <Col source="created_at" label={`${fields}.created_at`}>
         <DateCell source="created_at" />
-      </DataTable.Col>
+      </Col>
       {status && (
-        <DataTable.Col source="status" label={`${fields}.status`}>
+        <Col source="status" label={`${fields}.status`}>
           <StatusChip />
-        </DataTable.Col>
+        </Col>
       )}
     </>
   );

@@ -2,12 +2,11 @@
 // GuardedDialog (through DialogFrame); the form inside tells it whether it holds unsaved changes
 // (useGuardedClose, in the dialog's toolbar).
 //
-// - a backdrop click closes an unchanged dialog and is ignored on a changed one (never a question: a
-//   stray click must not cost anything, nor interrupt);
-// - Escape, Cancel and the other close buttons close an unchanged dialog at once, and on a changed one
-//   ask 'Discard the changes?' ('Discard' closes, 'Keep editing' returns to the form as it was);
+// - a backdrop click (a tap beside the dialog on a phone), Escape, Cancel and the other close buttons
+//   close an unchanged dialog at once, and on a changed one ask 'Discard the changes?', naming the
+//   dialog ('Discard' closes, 'Keep editing' returns to the form as it was: a stray click costs nothing);
 // - a successful save closes the dialog without asking (the dialog's onClose, called directly).
-import { Button, Dialog, DialogActions, DialogTitle, type DialogProps } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormIsDirty, useTranslate } from 'react-admin';
 
@@ -23,15 +22,14 @@ const GuardContext = createContext<DiscardGuard | null>(null);
 /**
  * The guard of one dialog: `onDialogClose` for MUI's Dialog (backdrop / Escape), `requestClose` for
  * close buttons, `question` to render beside the dialog, `guard` to provide to the form inside.
- * `dirty` adds changes the form does not know about.
+ * `dirty` adds changes the form does not know about; `title` names the dialog in the question.
  */
-export function useDiscardGuard(onClose: () => void, dirty = false) {
+export function useDiscardGuard(onClose: () => void, dirty = false, title?: string) {
   const formDirty = useRef(false);
   const [asking, setAsking] = useState(false);
   const extraDirty = useRef(dirty);
   extraDirty.current = dirty;
 
-  const hasChanges = () => formDirty.current || extraDirty.current;
   const requestClose = useCallback(() => {
     if (formDirty.current || extraDirty.current) setAsking(true);
     else onClose();
@@ -46,14 +44,12 @@ export function useDiscardGuard(onClose: () => void, dirty = false) {
     [requestClose],
   );
 
-  const onDialogClose = (_event: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
-    if (reason === 'backdropClick' && hasChanges()) return;
-    requestClose();
-  };
+  const onDialogClose = () => requestClose();
 
   const question = (
     <DiscardQuestion
       open={asking}
+      title={title}
       onKeep={() => setAsking(false)}
       onDiscard={() => {
         setAsking(false);
@@ -70,10 +66,11 @@ export function GuardedDialog({
   open,
   onClose,
   dirty,
+  title,
   children,
   ...props
-}: Omit<DialogProps, 'onClose'> & { onClose: () => void; dirty?: boolean; children: ReactNode }) {
-  const { guard, onDialogClose, question } = useDiscardGuard(onClose, dirty);
+}: Omit<DialogProps, 'onClose' | 'title'> & { onClose: () => void; dirty?: boolean; title?: string; children: ReactNode }) {
+  const { guard, onDialogClose, question } = useDiscardGuard(onClose, dirty, title);
   return (
     <>
       <Dialog open={open} onClose={onDialogClose} {...props}>
@@ -99,13 +96,29 @@ export function useGuardedClose(onClose: () => void) {
   return guard?.requestClose ?? onClose;
 }
 
-/** 'Discard the changes?' with 'Discard' / 'Keep editing' (Escape and a backdrop click keep editing). */
-function DiscardQuestion({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+/**
+ * Inside a GuardedDialog: its close action for a close button outside the form (the dialog's header),
+ * asking first when there are changes.
+ */
+export function useDialogClose(onClose: () => void) {
+  return useContext(GuardContext)?.requestClose ?? onClose;
+}
+
+/**
+ * 'Discard the changes?', saying where the changes are, with 'Discard' / 'Keep editing' (Escape and a
+ * backdrop click keep editing).
+ */
+function DiscardQuestion({ open, title, onKeep, onDiscard }: { open: boolean; title?: string; onKeep: () => void; onDiscard: () => void }) {
   const translate = useTranslate();
   const id = useId();
   return (
-    <Dialog open={open} onClose={onKeep} aria-labelledby={id} role="alertdialog" maxWidth="xs">
+    <Dialog open={open} onClose={onKeep} aria-labelledby={id} aria-describedby={`${id}-why`} role="alertdialog" maxWidth="xs">
       <DialogTitle id={id}>{translate('app.discard.question')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-why`}>
+          {title ? translate('app.discard.explain', { title }) : translate('app.discard.explain_untitled')}
+        </DialogContentText>
+      </DialogContent>
       <DialogActions>
         <Button onClick={onKeep} autoFocus>
           {translate('app.discard.keep')}

@@ -54,6 +54,7 @@ export const ar: Catalogue = {
       reloadKeep: 'إعادة التحميل وإعادة تطبيق تغييراتي',
       showTheirChange: 'عرض التغيير الذي أجراه',
     },
+    phone: { search: 'ابحث في هذه القائمة' },
     language: 'اللغة',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {
@@ -223,7 +224,7 @@ export const ar: Catalogue = {
       unknown_placeholders: 'لا تملأ هذه الرسالة %{names}: سيُرسل فارغًا. العناصر النائبة التي تملؤها: %{known}.',
     },
     sequence: { edit: 'تعديل الترتيب', save: 'حفظ الترتيب', cancel: 'إلغاء' },
-    discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل' },
+    discard: { question: 'هل تريد تجاهل التغييرات؟', discard: 'تجاهل', keep: 'متابعة التعديل', explain: 'لديك تغييرات غير محفوظة في %{title}.', explain_untitled: 'لديك تغييرات غير محفوظة.' },
     catalogue: {
       status: 'الحالة',
       add_row: 'إضافة صف آخر',
@@ -288,6 +289,7 @@ export const ar: Catalogue = {
       exit_fullscreen: 'الخروج من ملء الشاشة',
       menu_search: 'البحث في القائمة',
       navigation: 'التنقل',
+      reset: 'استعادة الإعدادات الافتراضية',
     },
     quick_panel: {
       title: 'اللوحة السريعة',

@@ -23,6 +23,7 @@ const app = {
       reloadKeep: 'Reload and re-apply my changes',
       showTheirChange: 'Show their change',
     },
+    phone: { search: 'Search this list' },
     language: 'Language',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {
@@ -198,7 +199,7 @@ const app = {
       unknown_placeholders: 'This mail does not fill in %{names}: it would be sent empty. Placeholders it fills in: %{known}.',
     },
     sequence: { edit: 'Edit sequence', save: 'Save sequence', cancel: 'Cancel' },
-    discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing' },
+    discard: { question: 'Discard the changes?', discard: 'Discard', keep: 'Keep editing', explain: 'You have unsaved changes in %{title}.', explain_untitled: 'You have unsaved changes.' },
     catalogue: {
       status: 'Status',
       add_row: 'Add another row',
@@ -263,6 +264,7 @@ const app = {
       exit_fullscreen: 'Exit full screen',
       menu_search: 'Search the menu',
       navigation: 'Navigation',
+      reset: 'Reset to defaults',
     },
     quick_panel: {
       title: 'Quick panel',

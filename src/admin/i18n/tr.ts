@@ -54,6 +54,7 @@ export const tr: Catalogue = {
       reloadKeep: 'Yeniden yükle ve değişikliklerimi tekrar uygula',
       showTheirChange: 'Yaptığı değişikliği göster',
     },
+    phone: { search: 'Bu listede ara' },
     language: 'Dil',
     languages: { en: 'English', tr: 'Türkçe', ar: 'العربية' },
     menu: {
@@ -223,7 +224,7 @@ export const tr: Catalogue = {
       unknown_placeholders: 'Bu e-posta %{names} alanını doldurmaz: boş gönderilir. Doldurduğu yer tutucular: %{known}.',
     },
     sequence: { edit: 'Sırayı düzenle', save: 'Sırayı kaydet', cancel: 'İptal' },
-    discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et' },
+    discard: { question: 'Değişiklikler silinsin mi?', discard: 'Sil', keep: 'Düzenlemeye devam et', explain: '%{title} penceresinde kaydedilmemiş değişiklikleriniz var.', explain_untitled: 'Kaydedilmemiş değişiklikleriniz var.' },
     catalogue: {
       status: 'Durum',
       add_row: 'Bir satır daha ekle',
@@ -288,6 +289,7 @@ export const tr: Catalogue = {
       exit_fullscreen: 'Tam ekrandan çık',
       menu_search: 'Menüde ara',
       navigation: 'Gezinme',
+      reset: 'Varsayılanlara dön',
     },
     quick_panel: {
       title: 'Hızlı panel',

@@ -1,8 +1,10 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, Popover, Stack, Tooltip, useMediaQuery, type Theme } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { IconButton, Popover, Stack, Tooltip } from '@mui/material';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { LoadingIndicator, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { LocalesMenuButton } from '../components/LocalesMenuButton';
+import { usePhone } from '../components/phoneCards';
 
 /**
  * The app bar's secondary tools. On a wide screen they sit in the bar; below MUI's `sm` breakpoint (a
@@ -10,9 +12,12 @@ import { LocalesMenuButton } from '../components/LocalesMenuButton';
  * (My Profile, Logout) inside the screen.
  */
 export function AppBarTools({ children }: { children: ReactNode }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhone();
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // a page chosen (the menu search, a shortcut) closes the tools
+  const { pathname } = useLocation();
+  useEffect(() => setAnchor(null), [pathname]);
   if (!phone) {
     return (
       <>
@@ -22,6 +27,11 @@ export function AppBarTools({ children }: { children: ReactNode }) {
     );
   }
   const label = translate('app.menu.more_tools');
+  // a tool chosen (a button, not the menu search's own) closes the tools, which would cover what it opens
+  const closeOnToolChosen = (event: MouseEvent) => {
+    const target = event.target as Element;
+    if (target.closest('button') && !target.closest('.MuiAutocomplete-root')) setAnchor(null);
+  };
   return (
     <>
       <Tooltip title={label}>
@@ -30,13 +40,15 @@ export function AppBarTools({ children }: { children: ReactNode }) {
         </IconButton>
       </Tooltip>
       <Popover
+        // the tools stay mounted while closed: the drawer or menu a tool opened lives on
+        keepMounted
         open={!!anchor}
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Stack role="group" aria-label={label} direction="row" sx={{ p: 1, maxWidth: 280, flexWrap: 'wrap', color: 'text.primary' }}>
+        <Stack role="group" aria-label={label} direction="row" onClick={closeOnToolChosen} sx={{ p: 1, width: 280, flexWrap: 'wrap', color: 'text.primary' }}>
           {children}
           <LocalesMenuButton />
         </Stack>

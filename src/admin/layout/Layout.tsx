@@ -53,7 +53,7 @@ const AppBar = memo(function AppBar() {
       <AppBarTools>
         {!hidden && (
           // its Autocomplete is the only one of the start-up screens: fetched just after them, in a box of its size
-          <Suspense fallback={<Box sx={{ width: { xs: 150, sm: 220 }, mx: 1 }} />}>
+          <Suspense fallback={<Box sx={{ width: { xs: '100%', sm: 220 }, mx: { xs: 0, sm: 1 } }} />}>
             <MenuSearch />
           </Suspense>
         )}

@@ -28,11 +28,13 @@ export function MenuSearch() {
       }}
       getOptionLabel={(o) => o.label}
       onChange={(_e, o) => o && navigate(o.url)}
+      // in the app bar on a screen; on a phone, the whole width of More tools, on its light paper
       sx={{
-        width: { xs: 150, sm: 220 },
-        mx: 1,
-        '& .MuiInputBase-root': { bgcolor: 'rgba(255,255,255,0.15)', color: 'inherit', py: 0 },
-        '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.4)' },
+        width: { xs: '100%', sm: 220 },
+        mx: { xs: 0, sm: 1 },
+        mb: { xs: 1, sm: 0 },
+        '& .MuiInputBase-root': { bgcolor: { sm: 'rgba(255,255,255,0.15)' }, color: 'inherit', py: 0 },
+        '& .MuiOutlinedInput-notchedOutline': { borderColor: { sm: 'rgba(255,255,255,0.4)' } },
         '& .MuiAutocomplete-popupIndicator, & .MuiAutocomplete-clearIndicator': { color: 'inherit' },
       }}
       renderInput={(params) => (

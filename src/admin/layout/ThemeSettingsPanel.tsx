@@ -11,11 +11,10 @@ import {
   Slider,
   Stack,
   Switch,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { COLOUR_SCHEMES, FONT_SCALE, LAYOUTS } from '../../shared/preferences';
+import { Button, useLocaleState, useTranslate } from 'react-admin';
+import { COLOUR_SCHEMES, DEFAULT_PREFERENCES, FONT_SCALE, LAYOUTS } from '../../shared/preferences';
 import { SCHEMES } from '../theme';
 import { usePreferences } from './preferences';
 
@@ -23,6 +22,7 @@ import { usePreferences } from './preferences';
 export function ThemeSettingsPanel({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const { preferences: p, update } = usePreferences();
+  const [locale] = useLocaleState();
   const toggle = (label: string, checked: boolean, onChange: (v: boolean) => void) => (
     <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={translate(label)} />
   );
@@ -48,20 +48,26 @@ export function ThemeSettingsPanel({ onClose }: { onClose: () => void }) {
       <FormLabel id="theme-scheme">{translate('app.theme.scheme')}</FormLabel>
       <RadioGroup aria-labelledby="theme-scheme" row value={p.scheme} onChange={(e) => update({ scheme: e.target.value as (typeof COLOUR_SCHEMES)[number] })} sx={{ gap: 1, my: 1 }}>
         {COLOUR_SCHEMES.map((s) => (
-          <Tooltip key={s} title={translate(`app.theme.schemes.${s}`)}>
-            <ButtonBase component="label" sx={{ borderRadius: '50%', outline: p.scheme === s ? 3 : 0, outlineColor: 'text.primary', outlineOffset: 2 }}>
-              <Radio value={s} sx={{ position: 'absolute', opacity: 0 }} slotProps={{ input: { 'aria-label': translate(`app.theme.schemes.${s}`) } }} />
-              <Box sx={{ width: 32, height: 32, borderRadius: '50%', background: `linear-gradient(135deg, ${SCHEMES[s].primary} 50%, ${SCHEMES[s].secondary} 50%)` }} />
-            </ButtonBase>
-          </Tooltip>
+          // a visible name under each swatch: a tooltip never shows on a touch screen
+          <ButtonBase key={s} component="label" sx={{ flexDirection: 'column', gap: 0.5, borderRadius: 1, p: 0.5, outline: p.scheme === s ? 2 : 0, outlineColor: 'text.primary' }}>
+            <Radio value={s} sx={{ position: 'absolute', opacity: 0 }} />
+            <Box aria-hidden sx={{ width: 32, height: 32, borderRadius: '50%', background: `linear-gradient(135deg, ${SCHEMES[s].primary} 50%, ${SCHEMES[s].secondary} 50%)` }} />
+            <Typography variant="caption">{translate(`app.theme.schemes.${s}`)}</Typography>
+          </ButtonBase>
         ))}
       </RadioGroup>
       {toggle('app.theme.dark', p.mode === 'dark', (v) => update({ mode: v ? 'dark' : 'light' }))}
       <Divider sx={{ my: 1.5 }} />
 
-      <Typography id="theme-font" gutterBottom>
-        {translate('app.theme.font_size')}
-      </Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Typography id="theme-font" gutterBottom>
+          {translate('app.theme.font_size')}
+        </Typography>
+        {/* the value shows at all times, not only while dragging */}
+        <Typography data-testid="font-scale-value" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {`${p.fontScale.toLocaleString(locale, { minimumFractionDigits: 1, numberingSystem: 'latn' } as Intl.NumberFormatOptions)}×`}
+        </Typography>
+      </Stack>
       <Slider
         aria-labelledby="theme-font"
         value={p.fontScale}
@@ -84,6 +90,8 @@ export function ThemeSettingsPanel({ onClose }: { onClose: () => void }) {
         {toggle('app.theme.right_panel', p.rightSidePanel.display, (display) => update({ rightSidePanel: { display } }))}
         {toggle('app.theme.scrollbars', p.customScrollbars, (customScrollbars) => update({ customScrollbars }))}
       </Stack>
+      <Divider sx={{ my: 1.5 }} />
+      <Button label="app.theme.reset" variant="outlined" onClick={() => update(DEFAULT_PREFERENCES)} />
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { DataTable, SelectInput, useResourceContext } from 'react-admin';
 import { RequirePermissionOrExplain } from '../PermissionNeeded';
-import { NoRecords, ResourceList } from '../lists';
+import { ResourceList, ResourceTable } from '../lists';
+import { Col } from '../phoneCards';
 import { PersonCell, ReportPostTitle, ReportStateChip, ReportStatusCell, ReportTypeCell, TextOrMissing } from './ReportCells';
 
 /** The report states the lists filter by. */
@@ -26,7 +27,7 @@ export function ReportList({ searchKey, fields, detailPath, statusSortable = tru
   return (
     <RequirePermissionOrExplain resource="reports" permission="Report-list" titleKey={`resources.${resource}.name`}>
       <ResourceList searchKey={searchKey} filters={[<SelectInput key="state" source="state" label="app.report.state" choices={STATES} alwaysOn sx={{ minWidth: 160 }} />]}>
-        <DataTable bulkActionButtons={false} empty={<NoRecords />} rowClick={(id) => detailPath(id)} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        <ResourceTable scrolls rowClick={(id) => detailPath(id)}>
           {children}
           <DataTable.Col source="type" label={`${fields}.type`} disableSort>
             <ReportTypeCell />
@@ -40,7 +41,7 @@ export function ReportList({ searchKey, fields, detailPath, statusSortable = tru
           <DataTable.Col source="status" label={`${fields}.status`} disableSort={!statusSortable}>
             <ReportStatusCell />
           </DataTable.Col>
-        </DataTable>
+        </ResourceTable>
       </ResourceList>
     </RequirePermissionOrExplain>
   );
@@ -50,15 +51,15 @@ export function ReportList({ searchKey, fields, detailPath, statusSortable = tru
 export function PostReportColumns({ fields }: { fields: string }) {
   return (
     <>
-      <DataTable.Col source="created_by" label={`${fields}.created_by`}>
+      <Col source="created_by" label={`${fields}.created_by`}>
         <PersonCell who="reported" />
-      </DataTable.Col>
-      <DataTable.Col source="reported_by" label={`${fields}.reported_by`}>
+      </Col>
+      <Col source="reported_by" label={`${fields}.reported_by`}>
         <PersonCell who="reporter" />
-      </DataTable.Col>
-      <DataTable.Col source="post_title" label={`${fields}.post_title`}>
+      </Col>
+      <Col source="post_title" label={`${fields}.post_title`}>
         <ReportPostTitle />
-      </DataTable.Col>
+      </Col>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { ColumnsButton, DataTable, NumberField, SelectInput } from 'react-admin';
 import { USER_STATUSES } from '@shared/access';
 import { AccountActionsColumn, AvatarColumn, PhoneColumn } from '../../components/AccountColumns';
-import { ClippedText, CreatedAndStatusColumns, NoRecords, ResourceList } from '../../components/lists';
+import { ClippedText, CreatedAndStatusColumns, ResourceList, ResourceTable } from '../../components/lists';
 import { SequenceEditor } from '../../components/SequenceEditor';
 import { UserBulkActions } from './UserBulkActions';
 import { UserCreateButton } from './UserCreate';
@@ -31,19 +31,24 @@ export function UserList() {
         </>
       }
     >
-        <DataTable
+        <ResourceTable
           bulkActionButtons={<UserBulkActions />}
-          empty={<NoRecords />}
-          rowClick={false}
           // the list fits a 1280 px screen: long texts clip with a tooltip, Location and Spots start hidden and the
           // column chooser (Columns) brings it back; anything wider still scrolls inside its frame
           hiddenColumns={['location', 'userSpotCount']}
           sx={{
-            '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
             '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { px: 0.5 },
             // two-word headers ('Registered On') may take two lines rather than widen their column
             '& .RaDataTable-headerCell': { whiteSpace: 'normal', lineHeight: 1.25 },
+            // at a large font size or beside the shortcuts panel, the clipped texts give up their width
+            // first (a cell with no minimum width: their ellipsis starts sooner) so every column stays in view
+            '& .RaDataTable-table': { width: '100%' },
+            // an unsorted header keeps no room for its sort arrow (about 26 px a column)
+            '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
+            // (a table on a screen; a phone's cards keep their values whole)
+            '@media (min-width: 600px)': { '& td.column-name, & td.column-email, & td.column-location, & td.column-phone': { maxWidth: 0, minWidth: 64, width: '12%' } },
           }}
+          scrolls
         >
           <AvatarColumn />
           <DataTable.Col source="name" label="resources.user.fields.name">
@@ -70,7 +75,7 @@ export function UserList() {
           </DataTable.Col>
           <CreatedAndStatusColumns fields="resources.user.fields" />
           <AccountActionsColumn resource="user" />
-        </DataTable>
+        </ResourceTable>
     </ResourceList>
   );
 }
