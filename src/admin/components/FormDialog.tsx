@@ -22,7 +22,7 @@ import { type FieldErrors, get, type Resolver, type ResolverResult, set, useForm
 import type { ZodType } from 'zod';
 import { HistoryToggle } from './audit/History';
 import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
-import { usePhone } from './phoneCards';
+import { usePhone } from './usePhone';
 import { GuardedDialog, useDialogClose, useGuardedClose } from './useDiscardGuard';
 import { useServerMessage } from './useServerMessage';
 

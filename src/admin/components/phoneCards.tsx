@@ -4,12 +4,13 @@
 // where it has none). The table stays one DataTable: the columns (`Col`) carry their labels, shown on a
 // phone only, and tell the sort control which of them sort.
 import SortIcon from '@mui/icons-material/Sort';
-import { Box, Button, Menu, MenuItem, type Theme, useMediaQuery } from '@mui/material';
+import { Box, Button, Menu, MenuItem } from '@mui/material';
 import { Children, createContext, createElement, isValidElement, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { DataTable, type DataTableColumnProps, useDataTableRenderContext, useFieldValue, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 
-/** A phone: below MUI's `sm` breakpoint. */
-export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+import { usePhone } from './usePhone';
+
+export { usePhone };
 
 /** The class of a row's 'open' action (RowActions renders it hidden; a tap on the card clicks it). */
 export const ROW_OPEN_CLASS = 'row-open';

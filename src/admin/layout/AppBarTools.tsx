@@ -4,7 +4,7 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { LoadingIndicator, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { LocalesMenuButton } from '../components/LocalesMenuButton';
-import { usePhone } from '../components/phoneCards';
+import { usePhone } from '../components/usePhone';
 
 /**
  * The app bar's secondary tools. On a wide screen they sit in the bar; below MUI's `sm` breakpoint (a
