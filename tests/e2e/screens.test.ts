@@ -117,20 +117,24 @@ function invisibleControls(page: Page): Promise<string[]> {
 }
 
 /**
- * A phone list's cards: every value a card shows has its label beside it (a term/description pair or an
- * element carrying data-label), so "0 1 0 04/17/2025" never reaches the user unexplained.
+ * A phone list's cards: every value a card shows has its label beside it (in its cell, an element of class
+ * card-label, a <dt> or a data-label holder), so "0 1 0 04/17/2025" never reaches the user unexplained.
  */
 function unlabelledCards(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const card = document.querySelector('main tbody tr, main [data-card]');
     if (!card) return [];
     const found: string[] = [];
+    const shown = (el: Element) => el.getBoundingClientRect().width > 0 && !!(el as HTMLElement).innerText?.trim();
+    const labelled = (cell: Element) => [...cell.querySelectorAll('.card-label, dt, [data-label]')].some(shown);
     const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
       const holder = node.parentElement;
       if (!text || !holder || holder.getBoundingClientRect().width === 0) continue;
-      if (holder.closest('button, a, [role="button"], [role="checkbox"], dt, [data-label], [data-card-title]')) continue;
+      if (holder.closest('button, a, [role="button"], [role="checkbox"], .card-label, dt, [data-label]')) continue;
+      const cell = holder.closest('td, [data-card-field]');
+      if (cell && labelled(cell)) continue;
       found.push(`a phone card shows "${text}" with no label`);
     }
     return found.slice(0, 3);
