@@ -44,7 +44,7 @@ describe.each(dialects)('sessions that end when access ends on %s', (dialect) =>
     await endsWith(async (p) => {
       await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: p.email } });
       const token = resetTokenFromMail(await latestMail(t));
-      const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'NewPass123' } });
+      const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'New@Pass123' } });
       expect(reset.statusCode).toBe(200);
     });
   });

@@ -69,7 +69,8 @@ describe('the screens of a declared resource (FAQ)', () => {
     for (const header of ['Question', 'Created Date', 'Status']) expect(screen.getAllByText(header).length).toBeGreaterThan(0);
     // the answer is not a column
     expect(screen.queryByText('Open the spot and press Share.')).toBeNull();
-    const questions = () => screen.getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.textContent);
+    // each cell's value, without the label a phone card shows beside it
+    const questions = () => screen.getAllByRole('row').slice(1).map((r) => [...(r.querySelector('td')?.childNodes ?? [])].filter((n) => !(n instanceof Element && n.classList.contains('card-label'))).map((n) => n.textContent).join(''));
     expect(questions()).toEqual(['Can I plan an itinerary?', 'Which Istanbul districts are best?', 'How do I share a spot?']);
     expect(fake.calls.find((c) => c.method === 'getList')?.params).toMatchObject({ sort: { field: 'id', order: 'DESC' } });
 

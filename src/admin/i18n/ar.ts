@@ -511,6 +511,7 @@ export const ar: Catalogue = {
         spots: 'الأماكن',
         is_public: 'عام',
         is_planeed: 'مخطط له',
+        spot_pictures: 'صور الأماكن',
         phone: 'الهاتف',
         country_code: 'رمز الدولة',
         location: 'الموقع',

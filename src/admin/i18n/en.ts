@@ -488,6 +488,7 @@ const app = {
         spots: 'Spots',
         is_public: 'Public',
         is_planeed: 'Planned',
+        spot_pictures: 'Spot pictures',
         phone: 'Phone',
         country_code: 'Country code',
         location: 'Location',

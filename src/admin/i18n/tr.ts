@@ -511,6 +511,7 @@ export const tr: Catalogue = {
         spots: 'Mekânlar',
         is_public: 'Herkese açık',
         is_planeed: 'Planlandı',
+        spot_pictures: 'Mekân görselleri',
         phone: 'Telefon',
         country_code: 'Ülke kodu',
         location: 'Konum',

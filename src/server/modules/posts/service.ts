@@ -104,6 +104,8 @@ export function auditedPost(post: PostDetail) {
     categories: post.postCategory.map((c) => c.category.name).join(', '),
     tags: post.postTag.map((t) => t.tag.name).join(', '),
     spots: post.postSpot.map((s) => s.spot.name).join(', '),
+    // a new picture of a stop is a change too (an edit that changes nothing is not saved: audit/edits.ts)
+    spot_pictures: post.postSpot.map((s) => String(s.spot.image ?? '').split('/').pop()).join(', '),
   };
 }
 
