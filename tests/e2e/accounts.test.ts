@@ -47,7 +47,7 @@ describe('m10: a Sub-Admin refused a list is told why where it asked', () => {
     await signInAs(page, 'subadmin@example.com');
     await inArabic(page);
     await page.goto(`${server.baseUrl}/spot`);
-    await page.getByText('تحتاج هذه القائمة إلى صلاحية الأماكن (Spot-list).').waitFor();
+    await page.getByText(/^تحتاج هذه القائمة إلى صلاحية الأماكن \(\u2068?Spot-list\u2069?\)\.$/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/spot');
   });
 });

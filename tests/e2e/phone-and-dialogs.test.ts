@@ -166,7 +166,7 @@ describe('lists on a phone', () => {
       await page.getByRole('button', { name: 'Sort', exact: true }).tap();
       await page.getByRole('menuitem', { name: 'Username' }).tap();
       await page.waitForURL((url) => url.search.includes('sort=name') && url.search.includes('order=ASC'));
-      await page.getByRole('button', { name: 'Sort by username ascending' }).waitFor();
+      await page.getByRole('button', { name: 'Sort by Username, ascending' }).waitFor();
 
       await first.getByText('Posts', { exact: true }).tap();
       await page.waitForURL(/\/user\/\d+$/);
