@@ -75,8 +75,11 @@ describe('records', () => {
     await page.getByRole('spinbutton', { name: 'تعديل الترتيب' }).fill('-3');
     await page.getByText('يجب أن تكون القيمة 0 أو أكثر').waitFor();
     await expect(page.getByRole('button', { name: 'حفظ الترتيب' }).isDisabled()).resolves.toBe(true);
-    await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('en')));
-    await page.reload();
+    // the language follows the profile once signed in: switched through the language menu
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByRole('button', { name: /^Edit sequence: / }).first().click();
     await page.getByRole('spinbutton', { name: 'Edit sequence' }).fill('-3');
     await page.getByText('Must be 0 or more').waitFor();
