@@ -12,7 +12,7 @@ describe('finish', () => {
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: 'Quick panel' }).click();
     // the panel's own link (it is fetched on its first opening, its count a moment later)
-    const link = page.locator('.MuiDrawer-paper').getByRole('link', { name: /report/i });
+    const link = page.locator('.MuiDrawer-paper').getByRole('link', { name: /reports to look at/i });
     await link.waitFor();
     const colour = await link.evaluate((a) => getComputedStyle(a).color);
     // the browser's unvisited and visited link colours

@@ -156,6 +156,8 @@ export function latestMail(dataDir: string): string | null {
 
 /** Serious and critical axe violations of the page as it is now, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // a list dims its rows while it fetches them again: judged once they are back at full strength
+  await page.waitForFunction(() => !document.querySelector('[data-refetching]'));
   // colours caught mid-transition (a chip turning green, a dialog fading in) are no one's contrast: let the
   // finite animations and transitions under way end first (a spinner's endless one is left running)
   await page.evaluate(() =>
