@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Confirm, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { decodeNumericEntities } from '../../shared/text';
+import { isolateText } from '../bidi';
 import { ROW_MENU_CLASS, ROW_OPEN_CLASS } from './phoneCards';
 import { useServerMessage } from './useServerMessage';
 
@@ -30,7 +31,7 @@ const nameOf = (record: Record<string, unknown>) => [record.name, record.title, 
 /** "Delete “istanbul”?", the name isolated from the text around it (right-to-left safe); "Delete" for a nameless record. */
 export function deleteTitle(record: Record<string, unknown>, translate: ReturnType<typeof useTranslate>) {
   const name = nameOf(record);
-  return name ? translate('app.records.delete_named', { name: `\u2068${decodeNumericEntities(name)}\u2069` }) : translate('app.actions.delete');
+  return name ? translate('app.records.delete_named', { name: isolateText(decodeNumericEntities(name)) }) : translate('app.actions.delete');
 }
 
 /**
