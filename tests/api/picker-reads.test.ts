@@ -8,6 +8,8 @@ import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestAp
 
 const PASSWORD = 'Str0ng@Pass';
 const PICKER_FIELDS = ['id', 'name'];
+/** a catalogue's picker row also says whether it is Active: the form offers Active ones only (issue 32 m16) */
+const CATALOGUE_PICKER_FIELDS = ['id', 'name', 'status'];
 const order = (name: string) => encodeURIComponent(JSON.stringify({ direction: 'ASC', name, type: 'default' }));
 
 describe.each(dialects)('picker reads on %s', (dialect) => {
@@ -35,16 +37,16 @@ describe.each(dialects)('picker reads on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const LISTS = [
-    { list: '/api/user?user_type=User', own: 'users' },
-    { list: '/api/category?typeUser=admin', own: 'categories' },
-    { list: '/api/tag?typeUser=admin', own: 'tags' },
+    { list: '/api/user?user_type=User', own: 'users', fields: PICKER_FIELDS },
+    { list: '/api/category?typeUser=admin', own: 'categories', fields: CATALOGUE_PICKER_FIELDS },
+    { list: '/api/tag?typeUser=admin', own: 'tags', fields: CATALOGUE_PICKER_FIELDS },
   ] as const;
 
-  it("gives a Post-list-only Sub-Admin each row's id and name, and refuses its export", async () => {
-    for (const { list } of LISTS) {
+  it("gives a Post-list-only Sub-Admin each row's id and name (a catalogue's with its status), and refuses its export", async () => {
+    for (const { list, fields } of LISTS) {
       const rows = await rowsOf(`${list}&limit=100`, tokens.postsOnly);
       expect(rows.length, list).toBeGreaterThan(0);
-      for (const row of rows) expect(Object.keys(row).sort(), list).toEqual(PICKER_FIELDS);
+      for (const row of rows) expect(Object.keys(row).sort(), list).toEqual(fields);
       // the records a form shows already chosen (react-admin's getMany): the same fields
       const some = await rowsOf(`${list}&ids=${rows[0].id}`, tokens.postsOnly);
       expect(some).toEqual([rows[0]]);
@@ -57,6 +59,13 @@ describe.each(dialects)('picker reads on %s', (dialect) => {
     const users = await rowsOf('/api/user?user_type=User&filter=traveller', tokens.postsOnly);
     expect(users.map((u) => u.name).sort()).toEqual(['Traveller 0', 'Traveller 1', 'Traveller 2']);
     expect(JSON.stringify(users)).not.toMatch(/mail\.example|5551234567/);
+    // the form can tell an Inactive category from an Active one, and offers the Active ones only
+    const categories = await rowsOf('/api/category?typeUser=admin&limit=100', tokens.postsOnly);
+    const shown = categories.filter((c) => c.name === 'Beaches' || c.name === 'Museums').map(({ name, status }) => ({ name, status }));
+    expect(shown.sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
+      { name: 'Beaches', status: 'Inactive' },
+      { name: 'Museums', status: 'Active' },
+    ]);
   });
 
   it('lets a picker search and sort by name only: an email cannot be spelt out through the search', async () => {

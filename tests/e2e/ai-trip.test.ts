@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 import { seedTown } from '../support/town';
 
 const suite = useBrowserSuite();
@@ -206,5 +206,17 @@ describe('AI trips, places and spots', () => {
     const row = dialog.locator('.RaSimpleFormIterator-line').first();
     await row.getByText('File type is not supported').waitFor();
     await screenshot(page, 'post-text-as-png');
+  });
+
+  it("post form of a Sub-Admin without Categories-list (a picker-only read): only Active categories", async () => {
+    const { page, server } = suite;
+    await signIn(page, server.baseUrl, 'subadmin@example.com', DEMO_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${server.baseUrl}/post`);
+    await page.getByRole('button', { name: 'Add Post' }).click();
+    await page.getByRole('dialog').getByLabel('Categories').fill('Old Town');
+    await page.getByRole('option', { name: 'Old Town Walks' }).waitFor();
+    await expect(page.getByRole('option', { name: 'Old Town Closed' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
   });
 });

@@ -12,10 +12,21 @@ import type { ListRequest } from './list';
 /** The columns a picker row holds (react-admin's AutocompleteInput shows a record by its name). */
 export const PICKER_FIELDS = ['id', 'name'] as const;
 
+/**
+ * A catalogue's picker row (categories, tags) also holds its status: a form offers Active ones only
+ * (issue 32 m16), and whether a category is in use is no secret of the Categories list.
+ */
+export const CATALOGUE_PICKER_FIELDS = [...PICKER_FIELDS, 'status'] as const;
+
 /** A list's row as a picker reads it, for the OpenAPI document. */
 export const pickerRow = z
   .object({ id: whole, name: z.string() })
   .meta({ description: "a form's picker row: what a caller without the list's own permission reads (its id and name)" });
+
+/** A catalogue's row as a picker reads it, for the OpenAPI document. */
+export const cataloguePickerRow = pickerRow
+  .extend({ status: z.string() })
+  .meta({ description: "a form's picker row of a catalogue: its id, name and status (a form offers Active ones only)" });
 
 /** The sort names a picker may ask for, each the list's own column. */
 export const pickerSortable = (sortable: Record<string, string>): Record<string, string> => ({ id: sortable.id, name: sortable.name });

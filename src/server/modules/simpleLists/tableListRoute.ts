@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery } from '../../http/list';
 import { callerOf } from '../../auth/guard';
 import { listAnswer } from '../../http/answers';
-import { PICKER_FIELDS, pickerRow, pickerSortable, readsAsPicker, refusePickerExport } from '../../http/picker';
+import { CATALOGUE_PICKER_FIELDS, cataloguePickerRow, pickerSortable, readsAsPicker, refusePickerExport } from '../../http/picker';
 import { answerList } from '../../http/reply';
 import { type ListedTable, listTableRowsQuery } from './tableListQuery';
 
@@ -31,7 +31,7 @@ export function tableListRoute(
   // typeUser: sent by the spec's clients ('admin'), nothing to filter here
   const querystring = listQuerySchema.extend({ typeUser: z.string().optional() });
   const [own, ...pickers] = opts.resources;
-  const row = pickers.length ? z.union([opts.row, pickerRow]) : opts.row;
+  const row = pickers.length ? z.union([opts.row, cataloguePickerRow]) : opts.row;
   app.get(
     opts.path,
     { schema: { tags: opts.tags, querystring, response: { 200: listAnswer(row) } }, onRequest: ctx.guard(opts.resources), config: { answerCache: true } },
@@ -43,7 +43,7 @@ export function tableListRoute(
         pageBase: 0,
       });
       if (picker) refusePickerExport(req);
-      return answerList(reply, await listTableRowsQuery(ctx, opts.table, picker ? PICKER_FIELDS : opts.columns, req, picker));
+      return answerList(reply, await listTableRowsQuery(ctx, opts.table, picker ? CATALOGUE_PICKER_FIELDS : opts.columns, req, picker));
     },
   );
 }
