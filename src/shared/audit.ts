@@ -95,6 +95,8 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entity_id: string | null;
+  /** the record's name (its name now, or the one its delete entry kept); null where not known or not asked */
+  record_name: string | null;
   /** the admin's page of the record, when it has one (a deleted record's page says it is not there) */
   path: string | null;
   created_at: string;

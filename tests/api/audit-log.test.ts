@@ -14,6 +14,7 @@ interface Entry {
   action: string;
   entity: string;
   entity_id: string | null;
+  record_name: string | null;
   path: string | null;
   created_at: string;
   changes: { field: string; before: unknown; after: unknown }[];
@@ -123,6 +124,28 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
       { field: 'categories', before: '', after: 'Lagoon tours' },
     ]);
     expect(posts.data[1].changes).toEqual(expect.arrayContaining([{ field: 'title', before: null, after: 'Boğaz turu' }, { field: 'spots', before: null, after: 'Galata Kulesi' }]));
+  });
+
+  it('names each record on the audit log: by its name now, a deleted one by the name its delete entry kept (m5)', async () => {
+    const gone = await createUser(t, { email: 'gone@example.com', password: PASSWORD, user_type: 'User', name: 'Gökçe Işık' });
+    const form = await multipart({ id: String(gone), name: 'Gökçe Işık Yılmaz', status: 'Active' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/update-user', headers: { ...bearer(admin), ...form.headers }, payload: form.payload })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${gone}`, headers: bearer(admin) })).statusCode).toBe(200);
+    const entries = (await trail(`entity=user&entity_id=${gone}`)).data;
+    expect(entries.map((e) => [e.action, e.record_name])).toEqual([
+      ['delete', 'Gökçe Işık Yılmaz'],
+      ['update', 'Gökçe Işık Yılmaz'],
+    ]);
+    // a category renamed since its entries were written: its name now, on every entry
+    const categories = (await trail(`entity=category&entity_id=${ids.category}`)).data;
+    expect(categories.length).toBeGreaterThan(1);
+    expect(new Set(categories.map((e) => e.record_name))).toEqual(new Set(['Lagoon tours']));
+    // a post by its title, in Arabic
+    const posts = (await trail('entity=post')).data;
+    expect(posts[0].record_name).toBe('جولة البوسفور');
+    // a record's History names no record (the page it opens on already does)
+    const history = await call(`/api/audit/category/${ids.category}`, admin);
+    expect(history.json().data.data.every((e: Entry) => e.record_name === null)).toBe(true);
   });
 
   it('filters by person, kind of record, record and days, and searches names in every language', async () => {

@@ -75,16 +75,29 @@ export function AuditActor({ actor, action }: { actor: AuditEntry['actor']; acti
   );
 }
 
-/** The record: its kind and id, a link to its page when it has one (a deleted one's page says so). */
-export function AuditRecord({ entry }: { entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'path'> }) {
+/**
+ * The record: its name when the server knows it ("Museums"), its kind and id beneath ("Category #33");
+ * a link to its page when it has one (a deleted one's page says so).
+ */
+export function AuditRecord({ entry }: { entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'path' | 'record_name'> }) {
   const text = useAuditText();
   const label = text.record(entry);
-  return entry.path ? (
-    <MuiLink component={Link} to={entry.path}>
-      {label}
-    </MuiLink>
-  ) : (
-    <span>{label}</span>
+  const name = entry.record_name ? <bdi>{entry.record_name}</bdi> : label;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column' }}>
+      {entry.path ? (
+        <MuiLink component={Link} to={entry.path}>
+          {name}
+        </MuiLink>
+      ) : (
+        <span>{name}</span>
+      )}
+      {entry.record_name && (
+        <Typography component="span" variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+      )}
+    </Box>
   );
 }
 

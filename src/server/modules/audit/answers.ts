@@ -20,6 +20,7 @@ export const auditEntry = z.object({
   action: z.string().describe('create, update, delete, login, moderate, …'),
   entity: z.string().describe('the kind of record'),
   entity_id: maybeText.describe("the record's id"),
+  record_name: maybeText.describe("the record's name: its name now, or the one its delete entry kept (the audit log only; null in a record's history)"),
   path: maybeText.describe("the admin's page of the record, when it has one (a deleted record's page says it is not there)"),
   created_at: timestamp,
   changes: z

@@ -42,10 +42,13 @@ const pageQuery = listQuerySchema.omit({ ids: true, reference: true, reference_i
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resources: readonly ResourceDeclaration[]) {
   const kinds = auditEntityKinds(resources);
   const kind = z.enum(kinds as [string, ...string[]], { error: 'validation.invalidInput' });
-  /** A page's entries get their pages and people looked up; an export is written as it is read. */
-  const answer = async (request: FastifyRequest, reply: FastifyReply, listed: Listed<AuditListRow>) =>
+  /**
+   * A page's entries get their pages and people looked up (and, on the audit log, their records' names:
+   * `withNames`); an export is written as it is read.
+   */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, listed: Listed<AuditListRow>, withNames = false) =>
     'rows' in listed
-      ? list(reply, await shownEntries(ctx, listed.rows, resources, callerOf(request).role === 'Admin'), listed.meta)
+      ? list(reply, await shownEntries(ctx, listed.rows, resources, { withOrigin: callerOf(request).role === 'Admin', withNames }), listed.meta)
       : answerList(reply, listed, (row) => exportedEntry(row, resources));
   const trailQuery = pageQuery.extend({
     actor: recordId.optional().describe("the person who acted: a user's id"),
@@ -76,7 +79,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
         actions: actionsOf(q.action),
         hiddenActions: q.sign_ins === 'hidden' ? SIGN_IN_ACTIONS : undefined,
       };
-      return answer(request, reply, await listAuditQuery(ctx, req, filters, kinds, actionsOf(q.search_actions)));
+      return answer(request, reply, await listAuditQuery(ctx, req, filters, kinds, actionsOf(q.search_actions)), true);
     },
   );
 

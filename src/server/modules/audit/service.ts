@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { findUserById, permissionsOf } from '../auth/service';
 import { changesOf } from './changes';
 import { accountTypes, type AuditListRow, postType } from './queries';
+import { nameOf, recordNames } from './recordNames';
 
 /**
  * The kinds of entry `caller` may read in the history of record `id` of kind `entity`, none when it may
@@ -83,10 +84,17 @@ export const exportedEntry = (row: AuditListRow, resources: readonly ResourceDec
 /**
  * Entries as the API answers them: the actor as they were then (with their page while the account
  * exists), the page of the record (an account's by its kind), the changes; where the call came from
- * (address, user agent) only for an Admin (`withOrigin`).
+ * (address, user agent) only for an Admin (`withOrigin`); the name of each record (`withNames`: the audit
+ * log names many records, a History one it already shows).
  */
-export async function shownEntries(ctx: AppContext, rows: AuditListRow[], resources: readonly ResourceDeclaration[], withOrigin: boolean): Promise<AuditEntry[]> {
+export async function shownEntries(
+  ctx: AppContext,
+  rows: AuditListRow[],
+  resources: readonly ResourceDeclaration[],
+  { withOrigin, withNames }: { withOrigin: boolean; withNames: boolean },
+): Promise<AuditEntry[]> {
   const types = await accountTypes(ctx.db, rows.map(accountId).filter((id): id is number => id !== null));
+  const names = withNames ? await recordNames(ctx.db, rows, resources) : new Map<string, string>();
   return rows.map((row) => {
     const account = accountId(row);
     return {
@@ -105,6 +113,7 @@ export async function shownEntries(ctx: AppContext, rows: AuditListRow[], resour
       action: row.action,
       entity: row.entity,
       entity_id: row.entity_id,
+      record_name: nameOf(names, row),
       path: recordPath(row.entity, row.entity_id, { accountType: account === null ? null : types.get(account), resources }),
       created_at: row.created_at,
       changes: changesOf(row.detail),
