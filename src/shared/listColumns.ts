@@ -32,6 +32,8 @@ export interface ListColumn {
   params?: Readonly<Record<string, 'value' | 'word'>>;
   /** catalogue key shown for a missing value ('----' in the report lists) */
   missing?: string;
+  /** the table starts without it (its column chooser brings it back); the export follows the table */
+  hidden?: boolean;
 }
 
 /** A column as the export call carries it: the same, its texts in the admin's language. */
@@ -80,6 +82,8 @@ const POST_COLUMNS = (fields: string): ListColumn[] => [
 const reportEnd = (fields: string): ListColumn[] => [
   { source: 'type', label: `${fields}.type`, words: { post: 'app.report.types.post', comment: 'app.report.types.comment', user: 'app.report.types.user' } },
   { source: 'reason', label: `${fields}.reason`, missing: MISSING },
+  // the report's own state (Pending / Resolved), beside the target's status
+  { source: 'status', label: 'app.report.state', words: { Pending: 'app.report.states.Pending', Resolved: 'app.report.states.Resolved' } },
   { source: 'userStatusByAdmin', label: `${fields}.status`, words: STATUS_WORDS },
 ];
 const reported = (label: string): ListColumn => ({ source: 'reportedUserInfo.name', label, missing: MISSING });
@@ -98,10 +102,10 @@ export const LIST_COLUMNS: Readonly<Record<string, readonly ListColumn[]>> = {
   user: [
     { source: 'name', label: `${account}.name` },
     { source: 'email', label: `${account}.email` },
-    { source: 'location', label: `${account}.location` },
+    { source: 'location', label: `${account}.location`, hidden: true },
     { source: 'phone', label: `${account}.phone` },
     { source: 'postCount', label: `${account}.postCount`, shows: 'number' },
-    { source: 'userSpotCount', label: `${account}.userSpotCount`, shows: 'number' },
+    { source: 'userSpotCount', label: `${account}.userSpotCount`, shows: 'number', hidden: true },
     { source: 'itineraryCount', label: `${account}.itineraryCount`, shows: 'number' },
     { source: 'sequence', label: `${account}.sequence`, shows: 'number' },
     ...createdAndStatus(account),
@@ -175,3 +179,14 @@ const declaredColumns = (resource: ResourceDeclaration): ListColumn[] =>
 
 /** The columns a list exports: its own, else its declared list fields. */
 export const listColumnsOf = (resource: ResourceDeclaration): readonly ListColumn[] => LIST_COLUMNS[resource.name] ?? declaredColumns(resource);
+
+const HIDDEN: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(LIST_COLUMNS).map(([resource, columns]) => [resource, columns.filter((c) => c.hidden).map((c) => c.source)]),
+);
+const NONE: readonly string[] = [];
+
+/**
+ * The columns a resource's table starts without (DataTable's `hiddenColumns`: its column chooser brings them
+ * back). The same array every time: react-admin's useStore treats a new default as a change.
+ */
+export const initiallyHidden = (resource: string): string[] => (HIDDEN[resource] ?? NONE) as string[];

@@ -20,9 +20,12 @@ function translatedColumn(column: ListColumn, translate: Translate): ExportColum
   };
 }
 
-/** The export layout of a resource's list, or none for a list that declares no columns. */
-export function exportLayoutOf(resource: string, translate: Translate, locale: string): ExportLayout | undefined {
+/**
+ * The export layout of a resource's list, or none for a list that declares no columns: the columns its
+ * table shows (`hidden`: those the person's column chooser hides).
+ */
+export function exportLayoutOf(resource: string, translate: Translate, locale: string, hidden: readonly string[] = []): ExportLayout | undefined {
   const declaration = resourceNamed(resource);
-  const columns = declaration ? listColumnsOf(declaration) : [];
+  const columns = (declaration ? listColumnsOf(declaration) : []).filter((column) => !hidden.includes(column.source));
   return columns.length ? { locale, columns: columns.map((column) => translatedColumn(column, translate)) } : undefined;
 }

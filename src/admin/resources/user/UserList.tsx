@@ -1,5 +1,6 @@
 import { ColumnsButton, DataTable, NumberField, SelectInput } from 'react-admin';
 import { USER_STATUSES } from '@shared/access';
+import { initiallyHidden } from '@shared/listColumns';
 import { AccountActionsColumn, AvatarColumn, PhoneColumn } from '../../components/AccountColumns';
 import { ClippedText, CreatedAndStatusColumns, ResourceList, ResourceTable } from '../../components/lists';
 import { SequenceEditor } from '../../components/SequenceEditor';
@@ -35,7 +36,7 @@ export function UserList() {
           bulkActionButtons={<UserBulkActions />}
           // the list fits a 1280 px screen: long texts clip with a tooltip, Location and Spots start hidden and the
           // column chooser (Columns) brings it back; anything wider still scrolls inside its frame
-          hiddenColumns={['location', 'userSpotCount']}
+          hiddenColumns={initiallyHidden('user')}
           sx={{
             '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { px: 0.5 },
             // two-word headers ('Registered On') may take two lines rather than widen their column
