@@ -50,11 +50,20 @@ describe.each(dialects)('sessions you can see and end, and passwords, on %s', (d
   it('finding 5: Logout ends the session on the server (the copied refresh token no longer rotates, the access token is refused)', async () => {
     const p = await newStaff();
     const s = await signIn(p.email);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token), payload: { refresh_token: s.refresh_token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...bearer(s.token), 'user-agent': SAFARI },
+      remoteAddress: '198.51.100.9',
+      payload: { refresh_token: s.refresh_token },
+    });
     expect(out.statusCode, out.body).toBe(200);
     expect((await refresh(s.refresh_token)).statusCode).toBe(401);
     expect(await works(s.token)).toBe(401);
     expect(await history(p.id)).toContain(`logout by ${p.id}`);
+    // the sign-out is in the trail with where it came from (issue 31 §1.11)
+    const trail = (await t.app.inject({ url: `/api/audit/user/${p.id}`, headers: bearer(admin) })).json().data.data as { action: string; ip: string; user_agent: string }[];
+    expect(trail.find((e) => e.action === 'logout')).toMatchObject({ ip: '198.51.100.9', user_agent: SAFARI });
     // signing out again, or with nothing valid, is no error and tells nothing
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token), payload: { refresh_token: s.refresh_token } });
     expect(again.statusCode).toBe(200);
