@@ -88,7 +88,16 @@ describe.each(dialects)('sessions you can see and end, and passwords, on %s', (d
     const byDevice = Object.fromEntries(mine.map((s) => [s.device, s]));
     expect(byDevice['Chrome 156 on Linux']).toMatchObject({ ip: '203.0.113.7', current: true });
     expect(byDevice['Safari 17 on iOS']).toMatchObject({ ip: '198.51.100.4', current: false });
-    expect(Date.parse(byDevice['Chrome 156 on Linux'].started_at)).not.toBeNaN();
+    const laptopSession = byDevice['Chrome 156 on Linux'];
+    expect(Date.parse(laptopSession.started_at)).not.toBeNaN();
+    // its last use: a refresh moves it on, the start stays
+    await age(laptop.token, ['started_at', 'last_used_at'], 3600);
+    const aged = (await sessions(laptop.token)).find((s) => s.current)!;
+    expect(Date.parse(aged.last_used_at)).toBeLessThan(Date.now() - 3000 * 1000);
+    expect((await refresh(laptop.refresh_token)).statusCode).toBe(200);
+    const used = (await sessions(laptop.token)).find((s) => s.current)!;
+    expect(Date.now() - Date.parse(used.last_used_at)).toBeLessThan(600 * 1000);
+    expect(used.started_at).toBe(aged.started_at);
     expect((await sessions(phone.token)).find((s) => s.current)?.device).toBe('Safari 17 on iOS');
     // another person's list holds none of them
     const other = await newStaff();
