@@ -9,7 +9,9 @@ import { parseCsv } from '../support/csv';
 
 const PASSWORD = 'Str0ng@Pass';
 type Change = { field: string; after: unknown };
-type Entry = { action: string; entity: string; entity_id: string | null; actor: { id: number; name: string } | null; changes: Change[] };
+type Entry = { action: string; entity: string; entity_id: string | null; actor: { id: number; name: string } | null; changes: Change[]; ip?: string | null; user_agent?: string | null };
+/** The exporting browser (issue 31 §1.11: an export entry says where it came from). */
+const AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 describe.each(dialects)('exports in the audit trail on %s', (dialect) => {
   let t: TestApp;
@@ -35,13 +37,16 @@ describe.each(dialects)('exports in the audit trail on %s', (dialect) => {
 
   it('records who exported which list, with the search, the filters and the row count', async () => {
     const order = JSON.stringify({ direction: 'ASC', name: 'name', type: 'default' });
-    const res = await t.app.inject({ url: `/api/user?user_type=User&format=csv&filter=walker&order=${encodeURIComponent(order)}&page=2&limit=10`, headers: bearer(exporter.token) });
+    const res = await t.app.inject({
+      url: `/api/user?user_type=User&format=csv&filter=walker&order=${encodeURIComponent(order)}&page=2&limit=10`,
+      headers: { ...bearer(exporter.token), 'user-agent': AGENT },
+    });
     expect(res.statusCode).toBe(200);
     const [, ...lines] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
     expect(lines).toHaveLength(4);
 
     const [entry] = await exportEntries();
-    expect(entry).toMatchObject({ action: 'export', entity: 'user', entity_id: null, actor: { id: exporter.id, name: 'Export Person' } });
+    expect(entry).toMatchObject({ action: 'export', entity: 'user', entity_id: null, actor: { id: exporter.id, name: 'Export Person' }, ip: '127.0.0.1', user_agent: AGENT });
     expect(detail(entry)).toMatchObject({ list: 'user', search: 'walker', rows: 4, complete: true });
     // the filters as the trail shows a value: its JSON (page and limit shape no export: left out)
     expect(JSON.parse(String(detail(entry).filters))).toEqual({ user_type: 'User', order });
@@ -71,7 +76,7 @@ describe.each(dialects)('exports in the audit trail on %s', (dialect) => {
     const { port } = t.app.server.address() as AddressInfo;
     const before = (await exportEntries()).length;
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/post?type=post&format=csv', headers: bearer(exporter.token) }, resolve).on('error', reject);
+      http.get({ host: '127.0.0.1', port, path: '/api/post?type=post&format=csv', headers: { ...bearer(exporter.token), 'user-agent': AGENT } }, resolve).on('error', reject);
     });
     expect(res.statusCode).toBe(200);
     await new Promise((resolve) => res.once('data', resolve));
@@ -86,7 +91,8 @@ describe.each(dialects)('exports in the audit trail on %s', (dialect) => {
       },
       { timeout: 15_000, interval: 100 },
     );
-    expect(entry).toMatchObject({ entity: 'post', actor: { id: exporter.id } });
+    // written after the request's own work, still with where it came from
+    expect(entry).toMatchObject({ entity: 'post', actor: { id: exporter.id }, ip: '127.0.0.1', user_agent: AGENT });
     const { rows, complete, list } = detail(entry) as { rows: number; complete: boolean; list: string };
     expect({ list, complete }).toEqual({ list: 'post', complete: false });
     expect(rows).toBeGreaterThan(0);

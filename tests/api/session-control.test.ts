@@ -50,11 +50,20 @@ describe.each(dialects)('sessions you can see and end, and passwords, on %s', (d
   it('finding 5: Logout ends the session on the server (the copied refresh token no longer rotates, the access token is refused)', async () => {
     const p = await newStaff();
     const s = await signIn(p.email);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token), payload: { refresh_token: s.refresh_token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...bearer(s.token), 'user-agent': SAFARI },
+      remoteAddress: '198.51.100.9',
+      payload: { refresh_token: s.refresh_token },
+    });
     expect(out.statusCode, out.body).toBe(200);
     expect((await refresh(s.refresh_token)).statusCode).toBe(401);
     expect(await works(s.token)).toBe(401);
     expect(await history(p.id)).toContain(`logout by ${p.id}`);
+    // the sign-out is in the trail with where it came from (issue 31 §1.11)
+    const trail = (await t.app.inject({ url: `/api/audit/user/${p.id}`, headers: bearer(admin) })).json().data.data as { action: string; ip: string; user_agent: string }[];
+    expect(trail.find((e) => e.action === 'logout')).toMatchObject({ ip: '198.51.100.9', user_agent: SAFARI });
     // signing out again, or with nothing valid, is no error and tells nothing
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.token), payload: { refresh_token: s.refresh_token } });
     expect(again.statusCode).toBe(200);
@@ -79,7 +88,16 @@ describe.each(dialects)('sessions you can see and end, and passwords, on %s', (d
     const byDevice = Object.fromEntries(mine.map((s) => [s.device, s]));
     expect(byDevice['Chrome 156 on Linux']).toMatchObject({ ip: '203.0.113.7', current: true });
     expect(byDevice['Safari 17 on iOS']).toMatchObject({ ip: '198.51.100.4', current: false });
-    expect(Date.parse(byDevice['Chrome 156 on Linux'].started_at)).not.toBeNaN();
+    const laptopSession = byDevice['Chrome 156 on Linux'];
+    expect(Date.parse(laptopSession.started_at)).not.toBeNaN();
+    // its last use: a refresh moves it on, the start stays
+    await age(laptop.token, ['started_at', 'last_used_at'], 3600);
+    const aged = (await sessions(laptop.token)).find((s) => s.current)!;
+    expect(Date.parse(aged.last_used_at)).toBeLessThan(Date.now() - 3000 * 1000);
+    expect((await refresh(laptop.refresh_token)).statusCode).toBe(200);
+    const used = (await sessions(laptop.token)).find((s) => s.current)!;
+    expect(Date.now() - Date.parse(used.last_used_at)).toBeLessThan(600 * 1000);
+    expect(used.started_at).toBe(aged.started_at);
     expect((await sessions(phone.token)).find((s) => s.current)?.device).toBe('Safari 17 on iOS');
     // another person's list holds none of them
     const other = await newStaff();

@@ -158,8 +158,17 @@ export function latestMail(dataDir: string): string | null {
 export async function axeViolations(page: Page): Promise<string[]> {
   // a list dims its rows while it fetches them again: judged once they are back at full strength
   await page.waitForFunction(() => !document.querySelector('[data-refetching]'));
-  // colours caught mid-transition (a chip turning green, a dialog fading in) are no one's contrast: let the
-  // finite animations and transitions under way end first (a spinner's endless one is left running)
+  // colours caught mid-transition (a chip turning green, a dialog fading in) are no one's contrast
+  await transitionsEnded(page);
+  // the WCAG 2.1 A and AA rules (best practices and experimental rules are not the bar here)
+  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** Lets the finite animations and transitions under way end (a spinner's endless one is left running). */
+async function transitionsEnded(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -168,15 +177,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  // the WCAG 2.1 A and AA rules (best practices and experimental rules are not the bar here)
-  const results = await new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-/** Saves a screenshot under test-results/ for a person to look at. */
+/**
+ * Saves a screenshot under test-results/ for a person to look at, once transitions have ended: a button
+ * just enabled would otherwise still look disabled in it.
+ */
 export async function screenshot(page: Page, name: string) {
+  await transitionsEnded(page);
   fs.mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: path.join('test-results', `${name}.png`), fullPage: true });
 }

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEntityOf } from '@shared/audit';
 import type { AppContext } from '../context';
-import { audit } from '../modules/auth/service';
+import { writeAudit } from '../modules/audit/trail';
+import { originOf } from './requestContext';
 
 /** An export as it ended: the list's name, the rows sent, and whether the client got the whole file. */
 export interface ExportSent {
@@ -29,8 +30,10 @@ function searchAndFilters(request: FastifyRequest) {
 export function registerExportTrail(app: FastifyInstance, ctx: AppContext): void {
   app.decorate('recordExport', async (request: FastifyRequest, sent: ExportSent) => {
     try {
-      // every list is behind a guard: the caller is known
-      await audit(ctx, request.caller?.userId ?? null, 'export', auditEntityOf(sent.list), null, { list: sent.list, ...searchAndFilters(request), rows: sent.rows, complete: sent.complete });
+      // every list is behind a guard: the caller is known. Where the call came from is taken from the request
+      // itself: a client that leaves early is noticed by the socket's close, outside the request's own context.
+      const detail = { list: sent.list, ...searchAndFilters(request), rows: sent.rows, complete: sent.complete };
+      await writeAudit(ctx, [{ actorId: request.caller?.userId ?? null, action: 'export', entity: auditEntityOf(sent.list), entityId: null, detail }], originOf(request));
     } catch (err) {
       request.log.error({ err }, 'an export could not be written to the audit trail');
     }
