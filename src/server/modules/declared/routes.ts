@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
-import { recordSchema, storedRecordSchema } from '@shared/resources/fields';
+import { recordSchema, storedRecordSchema, uniqueField } from '@shared/resources/fields';
 import { type ResourceDeclaration, sortNames } from '@shared/resources/index';
 import { englishMessage } from '@shared/validation/messages';
 import { idNumber, recordVersion } from '@shared/validation/common';
@@ -13,7 +13,7 @@ import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { listQuerySchema, parseListQuery, readList } from '../../http/list';
-import { answerOf, doneAnswer, itemAnswer, listAnswer, whole } from '../../http/answers';
+import { answerOf, doneAnswer, itemAnswer, listAnswer, refusals, whole } from '../../http/answers';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
@@ -34,6 +34,8 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   const sortable = Object.fromEntries(sortNames(resource).map((name) => [name, name]));
   const entity = resource.name;
   const record = storedRecordSchema(resource);
+  // a taken value of a `unique` field is a 409 (store.ts), as is an edit's stale version
+  const taken = uniqueField(resource) ? refusals(409) : {};
   const found = (row: Record<string, unknown> | undefined) => {
     if (!row) throw notFound();
     return row;
@@ -61,7 +63,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   }
 
   if (api.create) {
-    app.post(routePath(api.create), { schema: { tags, body, response: { 200: answerOf(z.object({ id: whole, data: record })) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    app.post(routePath(api.create), { schema: { tags, body, response: { 200: answerOf(z.object({ id: whole, data: record })), ...taken } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const created = await atomically(ctx, async () => {
         const row = await store.insert(request.body as Record<string, unknown>);
         await audit(ctx, callerOf(request).userId, 'create', entity, Number(row.id), { created: row });
@@ -73,7 +75,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
 
   if (api.update) {
     const edit = body.extend({ id: idNumber(), updated_at: recordVersion });
-    app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record), ...refusals(409) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id, updated_at: expected, ...values } = request.body as { id: number; updated_at?: string } & Record<string, unknown>;
       const changed = await saveEdit(
         ctx,

@@ -5,11 +5,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the table is known from the declaration, not from the schema's types */
 import { recordChanged, stampAfter } from '../../db/versions';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { foldText } from '@shared/text';
-import { type DeclaredField, searchedFields, typedFields } from '@shared/resources/fields';
+import { foldText, slugify } from '@shared/text';
+import { englishMessage } from '@shared/validation/messages';
+import { type DeclaredField, searchedFields, typedFields, uniqueField } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
-import { type DialectName, now } from '../../db/index';
+import { type DialectName, isUniqueViolation, now } from '../../db/index';
 import { escapeLike } from '../../db/search';
+import { conflict } from '../../http/errors';
+import { sanitizeRichText } from '../../http/sanitize';
 
 /** The record's folded search text (the same fold the other lists' search indexes use). */
 const SEARCH_TEXT = 'search_text';
@@ -17,6 +20,10 @@ const SEARCH_TEXT = 'search_text';
 const columnType = (field: DeclaredField) => (field.type === 'number' ? 'integer' : 'text');
 /** The fields kept as columns (the id is the table's key). */
 const storedFields = (resource: ResourceDeclaration) => typedFields(resource).filter((f) => f.type !== 'id');
+
+/** The column that keeps a `unique` field's folded value (case and accents aside), under a unique index. */
+const keyColumn = (field: DeclaredField) => `${field.name}_key`;
+const uniqueIndex = (table: string, field: DeclaredField) => `${table}_${keyColumn(field)}`;
 
 export function tableOf(resource: ResourceDeclaration): string {
   if (!resource.storage) throw new Error(`${resource.name} declares no storage`);
@@ -40,6 +47,7 @@ export async function ensureTable(db: Kysely<any>, dialect: DialectName, resourc
     for (const f of fields) if (!have.has(f.name)) await db.schema.alterTable(table).addColumn(f.name, columnType(f)).execute();
     if (!have.has(SEARCH_TEXT)) await db.schema.alterTable(table).addColumn(SEARCH_TEXT, 'text', (c) => c.notNull().defaultTo('')).execute();
   }
+  await ensureUniqueKey(db, table, uniqueField(resource));
   // each sort walks an index of its column with the id as tie-breaker (http/list.ts)
   for (const f of fields.filter((field) => field.sortable)) {
     await db.schema.createIndex(`${table}_${f.name}_sort`).ifNotExists().on(table).columns([f.name, 'id']).execute();
@@ -49,13 +57,69 @@ export async function ensureTable(db: Kysely<any>, dialect: DialectName, resourc
   }
 }
 
+/**
+ * The key column of a `unique` field and its unique index (the database refuses a taken value, so two saves
+ * at once cannot both pass): records written before it get their keys first. Values already taken twice stop
+ * the start with a message naming them, as a migration would.
+ */
+async function ensureUniqueKey(db: Kysely<any>, table: string, field: DeclaredField | undefined) {
+  if (!field) return;
+  const key = keyColumn(field);
+  const columns = (await db.introspection.getTables()).find((t) => t.name === table)!.columns.map((c) => c.name);
+  if (!columns.includes(key)) await db.schema.alterTable(table).addColumn(key, 'text').execute();
+  for (;;) {
+    const rows = (await db.selectFrom(table).select(['id', field.name]).where(key, 'is', null).where(field.name, 'is not', null).limit(500).execute()) as Record<string, unknown>[];
+    if (!rows.length) break;
+    for (const row of rows) await db.updateTable(table).set({ [key]: foldText(String(row[field.name])) }).where('id', '=', row.id).execute();
+  }
+  try {
+    await db.schema.createIndex(uniqueIndex(table, field)).ifNotExists().unique().on(table).column(key).execute();
+  } catch (e) {
+    const taken = (await db.selectFrom(table).select(key).groupBy(key).having(sql`count(*)`, '>', 1).limit(5).execute()) as Record<string, unknown>[];
+    if (!taken.length) throw e;
+    throw new Error(`${table}.${field.name} is declared unique but some values are taken twice (${taken.map((r) => String(r[key])).join(', ')}): make them differ, then start again`);
+  }
+}
+
 /** The condition "the record holds `term`" (a substring of a searchable field, folded as the stored text). */
 export const holdsTerm = (term: string) => sql<boolean>`${sql.ref(SEARCH_TEXT)} LIKE ${`%${escapeLike(foldText(term))}%`} ESCAPE '\\'`;
 
-/** What a write stores beside the form's values: the search text of the record and the time of the change. */
+/**
+ * The form's values as they are stored, keeping the declaration's promises: rich text through the same
+ * allow-list as the content pages (nothing stored can run in a staff browser), a slug left blank made from
+ * the record's first text field, its title (`creating`: a new record's missing slug too).
+ */
+export function storedValues(resource: ResourceDeclaration, values: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+  const stored = { ...values };
+  const fields = typedFields(resource);
+  const title = fields.find((f) => f.type === 'text');
+  for (const field of fields) {
+    const value = stored[field.name];
+    if (field.type === 'richText' && typeof value === 'string') stored[field.name] = sanitizeRichText(value);
+    const blank = value === '' || (creating && value === undefined);
+    if (field.type === 'slug' && blank && title && typeof stored[title.name] === 'string') stored[field.name] = slugify(stored[title.name] as string);
+  }
+  return stored;
+}
+
+/** What a write stores beside the form's values: the search text, a unique field's key, the time of the change. */
 function written(resource: ResourceDeclaration, values: Record<string, unknown>, stamp: string) {
   const searched = searchedFields(resource).map((f) => values[f.name] ?? '');
-  return { [SEARCH_TEXT]: foldText(searched.join(' ')), updated_at: stamp };
+  const unique = uniqueField(resource);
+  const key = unique && typeof values[unique.name] === 'string' ? { [keyColumn(unique)]: foldText(values[unique.name] as string) } : {};
+  return { [SEARCH_TEXT]: foldText(searched.join(' ')), ...key, updated_at: stamp };
+}
+
+/** A write refused by the unique index: a 409 naming the taken value (the form's `duplicates` text). */
+async function refusingTaken<T>(resource: ResourceDeclaration, values: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    const unique = uniqueField(resource);
+    if (!unique || !isUniqueViolation(e)) throw e;
+    const taken = String(values[unique.name] ?? '');
+    throw conflict(englishMessage('recordDuplicates', { names: taken }), { duplicates: [taken] });
+  }
 }
 
 export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
@@ -70,20 +134,24 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
     listed: () => db.selectFrom(table),
     select: (qb: SelectQueryBuilder<any, any, object>) => qb.select(columns),
     one,
-    async insert(values: Record<string, unknown>) {
+    async insert(form: Record<string, unknown>) {
       const stamp = now();
-      return (await db
-        .insertInto(table)
-        .values({ ...values, ...written(resource, values, stamp), created_at: stamp })
-        .returning(columns)
-        .executeTakeFirstOrThrow()) as Record<string, unknown>;
+      const values = storedValues(resource, form, true);
+      return refusingTaken(resource, values, async () =>
+        (await db
+          .insertInto(table)
+          .values({ ...values, ...written(resource, values, stamp), created_at: stamp })
+          .returning(columns)
+          .executeTakeFirstOrThrow()) as Record<string, unknown>,
+      );
     },
     /**
      * The record as it was and as it is now, or undefined when there is no such record. With `expected`
      * (the version its form was opened on) only a record that still has it is written (db/versions.ts).
      */
-    async update(id: number, values: Record<string, unknown>, expected?: string) {
-      return db.transaction().execute(async (trx) => {
+    async update(id: number, form: Record<string, unknown>, expected?: string) {
+      const values = storedValues(resource, form, false);
+      return refusingTaken(resource, values, () => db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
         if (!before) return undefined;
         // the search text is made of the record as it ends up, the fields the form left out included
@@ -96,7 +164,7 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
         const after = (await update.returning(columns).executeTakeFirst()) as Record<string, unknown> | undefined;
         if (!after) throw recordChanged();
         return { before, after };
-      });
+      }));
     },
     /** The record deleted, or undefined when there was none. */
     async remove(id: number) {
