@@ -3,6 +3,7 @@
 // users first and sort a million posts for every page.
 import { type Kysely, sql } from 'kysely';
 import { type DialectName, hasColumn } from './index';
+import { hasGeneratedColumn } from './introspect';
 
 const COPIES = [
   { table: 'posts', index: ['type', 'user_name'] },
@@ -21,6 +22,11 @@ async function removeAuthorNames(db: Kysely<unknown>, dialect: DialectName) {
     await sql.raw(`DROP INDEX IF EXISTS ${table}_user_name`).execute(db);
     // migration 016's index of live posts by author
     await sql.raw(`DROP INDEX IF EXISTS ${table}_live_user_name`).execute(db);
+    // the author's sort key (032_list_sort_keys) is made of the copy: it goes first, and 032 makes it again
+    if (await hasGeneratedColumn(db, dialect, table, 'user_name_sort')) {
+      await sql.raw(`DROP INDEX IF EXISTS ${table}_user_name_sort`).execute(db);
+      await db.schema.alterTable(table).dropColumn('user_name_sort').execute();
+    }
     if (await hasColumn(db, table, 'user_name')) await db.schema.alterTable(table).dropColumn('user_name').execute();
   }
   if (dialect === 'postgres') {

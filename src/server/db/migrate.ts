@@ -26,6 +26,7 @@ import * as m024 from './migrations/024_two_factor';
 import * as m025 from './migrations/025_report_states';
 import * as m028 from './migrations/028_turkish_names';
 import * as m031 from './migrations/031_hidden_post_index';
+import * as m032 from './migrations/032_list_sort_keys';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -58,6 +59,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '025_report_states': bind(m025),
       '028_turkish_names': bind(m028),
       '031_hidden_post_index': bind(m031),
+      '032_list_sort_keys': bind(m032),
     }) };
 }
 

@@ -16,3 +16,14 @@ export function sortKeySql(column: string): RawBuilder<string> {
   const folded = FOLDS.reduce((inner, [from, to]) => `replace(${inner}, '${from}', '${to}')`, column);
   return sql.raw(`lower(${folded})`);
 }
+
+/**
+ * The sort keys of the big lists' text columns (users, Sub-Admins, spots; migration 032): the key's
+ * column and the column it is made of. Derived by the database, they are never part of a record as the
+ * server answers it, keeps it in History or exports it (db/rowColumns.ts).
+ */
+export const SORT_KEYS = {
+  users: { name_sort: 'name', location_sort: 'location' },
+  spots: { name_sort: 'name', country_sort: 'country', user_name_sort: 'user_name' },
+} as const;
+export type SortKeyOf<T extends keyof typeof SORT_KEYS> = keyof (typeof SORT_KEYS)[T];

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { lowerCase, nameKey } from '@shared/text';
 import type { DialectName } from '../index';
+import { hasGeneratedColumn } from '../introspect';
 import type { Database } from '../schema';
 import { sortKeySql } from '../sortKey';
 
@@ -26,16 +27,12 @@ export async function up(raw: Kysely<unknown>, dialect: DialectName): Promise<vo
   for (const table of TABLES) {
     if (dialect === 'postgres') {
       await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN IF NOT EXISTS name_sort text COLLATE "C" GENERATED ALWAYS AS (${sortKeySql('name')}) STORED`.execute(raw);
-    } else if (!(await hasGeneratedColumn(raw, table))) {
+    } else if (!(await hasGeneratedColumn(raw, dialect, table, 'name_sort'))) {
       await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN name_sort text GENERATED ALWAYS AS (${sortKeySql('name')}) VIRTUAL`.execute(raw);
     }
     await raw.schema.createIndex(`${table}_name_sort`).ifNotExists().on(table).columns(['name_sort', 'id']).execute();
   }
 }
-
-/** SQLite: does the table have its name_sort (table_info leaves generated columns out, table_xinfo not)? */
-const hasGeneratedColumn = async (db: Kysely<unknown>, table: string) =>
-  (await sql`SELECT 1 FROM pragma_table_xinfo(${table}) WHERE name = 'name_sort'`.execute(db)).rows.length > 0;
 
 async function foldNames(db: Kysely<Database>) {
   for (const table of TABLES) {

@@ -8,6 +8,7 @@ import { randomToken, type SessionRef, sha256 } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { now } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
+import { USER_COLUMNS } from '../../db/rowColumns';
 import { errorMessages } from '@shared/validation/messages';
 import { badRequest, HttpError, unauthorized } from '../../http/errors';
 import { sendTemplate } from '../../mail/mailer';
@@ -51,11 +52,11 @@ export function toSessionUser(user: UserRow, permissions: string[]): SessionUser
 }
 
 export async function findUserById(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
 /** Access token (of session `session`) and session user for a staff account (no refresh token). */

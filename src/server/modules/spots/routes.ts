@@ -24,12 +24,13 @@ import { type SortColumns, spot } from '@shared/resources/index';
 const tags = ['spots'];
 const SORTABLE = {
   id: 'spots.id',
-  name: 'spots.name',
-  country: 'spots.country',
+  // names and places in the Turkish alphabet's order, through their generated sort keys (db/sortKey.ts)
+  name: 'spots.name_sort',
+  country: 'spots.country_sort',
   status: 'spots.status',
   created_at: 'spots.created_at',
-  // the creator's name copied onto the spot (db/authorNames.ts)
-  created_by: 'spots.user_name',
+  // the creator's name copied onto the spot (db/authorNames.ts), by its sort key
+  created_by: 'spots.user_name_sort',
 } as const satisfies SortColumns<typeof spot>;
 
 export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {

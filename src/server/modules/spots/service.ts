@@ -8,6 +8,7 @@ import type { SpotInput } from '@shared/validation/spot';
 import type { AppContext } from '../../context';
 import { type DialectName, now } from '../../db/index';
 import type { Database } from '../../db/schema';
+import { SPOT_COLUMNS } from '../../db/rowColumns';
 import { isSamePlace, SAME_SPOT_KM } from '../../geo/distance';
 import { conflict, notFound } from '../../http/errors';
 
@@ -40,9 +41,9 @@ export function spotAtPlace(
   };
 }
 
-/** One spot, every column (undefined when there is none). */
+/** One spot, every column but its sort keys (undefined when there is none). */
 export async function findSpotById(db: Kysely<Database>, id: number) {
-  return db.selectFrom('spots').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('spots').select(SPOT_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /**

@@ -68,13 +68,14 @@ const userCreateForm = userCreateSchema.safeExtend({
 
 const SORTABLE = {
   id: 'users.id',
-  name: 'users.name',
-  username: 'users.name',
+  // names and places in the Turkish alphabet's order, through their generated sort keys (db/sortKey.ts)
+  name: 'users.name_sort',
+  username: 'users.name_sort',
   email: 'users.email',
   phone: 'users.phone',
   status: 'users.status',
   sequence: 'users.sequence',
-  location: 'users.location',
+  location: 'users.location_sort',
   created_at: 'users.created_at',
   // the counts of the list's Posts, Spots and Itineraries columns, kept on the user's row (db/counts.ts)
   postCount: 'users.post_count',
