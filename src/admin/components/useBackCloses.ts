@@ -19,7 +19,11 @@ const marks = (): string[] => {
 };
 
 function takeEntryOff() {
-  leaving = new Promise((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
+  leaving = new Promise((resolve) => {
+    window.addEventListener('popstate', () => resolve(), { once: true });
+    // a navigation at the same moment may take the place of that step back: never wait for ever
+    setTimeout(resolve, 500);
+  });
   void leaving.then(() => {
     leaving = null;
   });
