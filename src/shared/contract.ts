@@ -146,6 +146,36 @@ export function parseDate(typed: string, language = 'en'): string | null {
   return date.toISOString().slice(0, 10);
 }
 
+/** Languages whose times read on a 12-hour clock ("09:30 PM"); the others read 21:30. */
+const TWELVE_HOURS: readonly string[] = ['en'];
+
+/**
+ * A moment as a form keeps it ('2026-11-26T21:30', a datetime-local value: no time zone) in a language's
+ * pattern: "26.11.2026 21:30" in Turkish, "26/11/2026 21:30" in Arabic, "11/26/2026 09:30 PM" in English.
+ */
+export function formatDateTime(local: string | null | undefined, language = 'en'): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/.exec(local ?? '');
+  if (!match) return '';
+  const [, day, hh, mm] = match;
+  const hour = Number(hh);
+  const time = TWELVE_HOURS.includes(language) ? `${String(hour % 12 || 12).padStart(2, '0')}:${mm} ${hour < 12 ? 'AM' : 'PM'}` : `${hh}:${mm}`;
+  return `${formatDate(`${day}T00:00:00`, language)} ${time}`;
+}
+
+/**
+ * A moment typed in a language's pattern as 'YYYY-MM-DDTHH:mm', or null when it is none (an impossible
+ * day or time). A 24-hour time is taken in every language; AM / PM too.
+ */
+export function parseDateTime(typed: string, language = 'en'): string | null {
+  const match = /^(\S+)\s+(\d{1,2})[:.](\d{2})\s*([AaPp][Mm])?$/.exec(typed.trim());
+  const day = match && parseDate(match[1], language);
+  if (!match || !day) return null;
+  const [hour, minute, half] = [Number(match[2]), Number(match[3]), match[4]?.toUpperCase()];
+  if (minute > 59 || (half ? hour < 1 || hour > 12 : hour > 23)) return null;
+  const hours = half ? (hour % 12) + (half === 'PM' ? 12 : 0) : hour;
+  return `${day}T${String(hours).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
 /** A place as the spot and post forms store it (spec §3: choosing a place fills these). */
 export interface Place {
   name: string;

@@ -153,4 +153,34 @@ describe('Arabic and Turkish', () => {
       await other.context.close();
     }
   });
+
+  for (const [language, t, typing] of [
+    ['tr', tr, { stored: '01.04.2026 09:00', impossible: '31.02.2026 10:00', date: '20.05.2026 19:30' }],
+    ['ar', ar, { stored: '01/04/2026 09:00', impossible: '31/02/2026 10:00', date: '20/05/2026 19:30' }],
+  ] as const) {
+    it(`${language}: the post form's date and time read and are typed in the language's pattern (m7)`, async () => {
+      const { page, server } = suite;
+      const db = server.ctx.db;
+      const post = await db.selectFrom('posts').select('id').where('type', '=', 'post').where('deleted_at', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      await db.updateTable('posts').set({ itinerary_date: '2026-04-01T09:00:00.000Z' }).where('id', '=', post.id).execute();
+      await signInIn(page, language);
+      await page.goto(`${server.baseUrl}/post/${post.id}`);
+      await page.getByRole('button', { name: t.app.actions.edit, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: t.app.post.edit });
+      const date = dialog.getByLabel(t.app.post.date);
+      await date.waitFor();
+      await expect(date.inputValue()).resolves.toBe(typing.stored);
+      await expect(date.getAttribute('placeholder')).resolves.toBe(t.app.localised.date_time_placeholder);
+
+      await date.fill(typing.impossible);
+      await dialog.getByText(t.app.localised.date_time_invalid).waitFor();
+      await screenshot(page, `languages-${language}-post-date`);
+      await date.fill(typing.date);
+      await dialog.getByText(t.app.localised.date_time_invalid).waitFor({ state: 'detached' });
+      await dialog.getByRole('button', { name: t.ra.action.save }).click();
+      await page.getByText(t.messages.postUpdated).waitFor();
+      const saved = await db.selectFrom('posts').select('itinerary_date').where('id', '=', post.id).executeTakeFirstOrThrow();
+      expect(saved.itinerary_date).toBe('2026-05-20T19:30:00.000Z');
+    });
+  }
 });

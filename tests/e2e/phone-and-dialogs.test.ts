@@ -110,6 +110,61 @@ describe('form dialogs on a phone and on a screen', () => {
     });
   }
 
+  for (const [language, t] of [['en', en], ['ar', ar]] as const) {
+    it(`M9: on a phone in ${language}, Back on an edit dialog asks when changed, closes when not, and leaves the list where it is`, async () => {
+      const { page, close } = await phone(language);
+      try {
+        await page.goto(`${suite.server.baseUrl}/category`);
+        const list = page.getByRole('button', { name: t.app.category.add });
+        const dialog = page.getByRole('dialog', { name: t.app.category.edit });
+        const name = dialog.getByRole('textbox').first();
+        const ask = page.getByRole('alertdialog', { name: t.app.discard.question });
+        const openEdit = async () => {
+          await page.getByRole('button', { name: t.app.actions.menu }).first().tap();
+          await page.getByRole('menuitem', { name: t.app.actions.edit }).tap();
+          await name.waitFor();
+        };
+        const onTheList = async () => {
+          await dialog.waitFor({ state: 'detached' });
+          expect(new URL(page.url()).pathname).toBe('/category');
+          await screenshot(page, `phone-back-list-${language}`);
+          await list.waitFor();
+        };
+
+        await openEdit();
+        await name.fill('Cafés et bars');
+        await page.goBack();
+        await ask.waitFor();
+        await screenshot(page, `phone-back-discard-${language}`);
+        await ask.getByRole('button', { name: t.app.discard.keep }).tap();
+        await ask.waitFor({ state: 'detached' });
+        await expect(name.inputValue()).resolves.toBe('Cafés et bars');
+        // the next Back asks again; Discard closes the dialog over the list
+        await page.goBack();
+        await ask.getByRole('button', { name: t.app.discard.discard, exact: true }).tap();
+        await onTheList();
+
+        // unchanged: Back closes it, and Forward does not bring it back
+        await openEdit();
+        await page.goBack();
+        await onTheList();
+        await page.goForward();
+        await expect(dialog.count()).resolves.toBe(0);
+        await page.goBack();
+        await onTheList();
+
+        // closed by Cancel, it leaves no entry behind: Back leaves the list
+        await openEdit();
+        await dialog.getByRole('button', { name: t.ra.action.cancel, exact: true }).tap();
+        await dialog.waitFor({ state: 'detached' });
+        await page.goBack();
+        await page.waitForURL('**/dashboard');
+      } finally {
+        await close();
+      }
+    });
+  }
+
   it('M9/p16/p5: on a screen, a backdrop click on a changed Edit Category asks, naming the dialog; Show history is in the content', async () => {
     const page = await desktop();
     await page.goto(`${suite.server.baseUrl}/category`);

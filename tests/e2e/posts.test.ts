@@ -58,7 +58,7 @@ describe('spots, posts and itineraries', () => {
     await page.getByRole('option', { name: 'Demo User' }).click();
     await dialog.getByLabel('Title').fill('Sunset over the Bosphorus');
     await dialog.getByLabel('Description').fill('Tea by the water.');
-    await dialog.getByLabel('Post Date').fill('2026-05-20T19:30');
+    await dialog.getByLabel('Post Date').fill('05/20/2026 07:30 PM');
     await dialog.getByLabel('Categories').click();
     await page.getByRole('option').first().click();
 
@@ -111,7 +111,7 @@ describe('spots, posts and itineraries', () => {
       for (const row of rows) expect(Object.keys(row).sort()).toEqual(['id', 'name']);
       await page.getByRole('option', { name: 'Demo User' }).click();
       await dialog.getByLabel('Title').fill('A picker-only post');
-      await dialog.getByLabel('Post Date').fill('2026-05-21T10:00');
+      await dialog.getByLabel('Post Date').fill('05/21/2026 10:00 AM');
       await dialog.getByLabel('Categories').click();
       await page.getByRole('option').first().click();
       await dialog.getByLabel('Address').fill('istanb');
@@ -211,7 +211,7 @@ describe('spots, posts and itineraries', () => {
     await dialog.getByLabel('User').fill('Demo');
     await page.getByRole('option', { name: 'Demo User' }).click();
     await dialog.getByLabel('Title').fill('Up the tower again');
-    await dialog.getByLabel('Post Date').fill('2026-06-02T10:00');
+    await dialog.getByLabel('Post Date').fill('06/02/2026 10:00');
     await dialog.getByLabel('Address').fill('galata tow');
     await page.getByRole('option', { name: /^Galata Tower/ }).click();
     // the row is that spot: its picture is shown and nothing else is needed before the next row

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../src/shared/contract';
+import { formatDate, formatDateTime, parseDateTime } from '../../src/shared/contract';
 import { loginSchema, resetPasswordFormSchema } from '../../src/shared/validation/auth';
 import { englishText } from '../../src/shared/validation/messages';
 import { nameField, phoneField } from '../../src/shared/validation/user';
@@ -47,5 +47,19 @@ describe('shared validation rules', () => {
   it('shows dates as MM/DD/yyyy', () => {
     expect(formatDate(new Date(2026, 0, 5, 12))).toBe('01/05/2026');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('m7: shows and reads a post date and time in each language, kept as a datetime-local value', () => {
+    const shown = { en: '05/20/2026 07:30 PM', tr: '20.05.2026 19:30', ar: '20/05/2026 19:30' };
+    for (const [language, text] of Object.entries(shown)) {
+      expect(formatDateTime('2026-05-20T19:30', language)).toBe(text);
+      expect(parseDateTime(text, language)).toBe('2026-05-20T19:30');
+    }
+    expect(formatDateTime('2026-05-20T00:05', 'en')).toBe('05/20/2026 12:05 AM');
+    expect(parseDateTime('05/20/2026 12:05 am', 'en')).toBe('2026-05-20T00:05');
+    // a 24-hour time in English too
+    expect(parseDateTime('05/20/2026 19:30', 'en')).toBe('2026-05-20T19:30');
+    // impossible days and times, and a day without its time
+    for (const typed of ['31.02.2026 10:00', '20.05.2026 24:00', '20.05.2026 10:60', '20.05.2026', '20.05.2026 13:00 PM']) expect(parseDateTime(typed, 'tr')).toBeNull();
   });
 });

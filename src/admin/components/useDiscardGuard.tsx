@@ -5,10 +5,13 @@
 // - a backdrop click (a tap beside the dialog on a phone), Escape, Cancel and the other close buttons
 //   close an unchanged dialog at once, and on a changed one ask 'Discard the changes?', naming the
 //   dialog ('Discard' closes, 'Keep editing' returns to the form as it was: a stray click costs nothing);
+// - browser Back (a phone's back gesture) acts the same on an open dialog, and leaves the page under it
+//   where it is (useBackCloses);
 // - a successful save closes the dialog without asking (the dialog's onClose, called directly).
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormIsDirty, useTranslate } from 'react-admin';
+import { useBackCloses } from './useBackCloses';
 
 interface DiscardGuard {
   /** the form inside reports whether it holds unsaved changes */
@@ -45,6 +48,12 @@ export function useDiscardGuard(onClose: () => void, dirty = false, title?: stri
   );
 
   const onDialogClose = () => requestClose();
+  /** Back: closes an unchanged dialog; a changed one stays and asks (true) */
+  const onBack = () => {
+    const changed = formDirty.current || extraDirty.current;
+    requestClose();
+    return changed;
+  };
 
   const question = (
     <DiscardQuestion
@@ -58,7 +67,7 @@ export function useDiscardGuard(onClose: () => void, dirty = false, title?: stri
       }}
     />
   );
-  return { guard, onDialogClose, requestClose, question };
+  return { guard, onDialogClose, requestClose, onBack, question };
 }
 
 /** MUI's Dialog with the discard guard; the form inside reports its changes through useGuardedClose. */
@@ -70,7 +79,8 @@ export function GuardedDialog({
   children,
   ...props
 }: Omit<DialogProps, 'onClose' | 'title'> & { onClose: () => void; dirty?: boolean; title?: string; children: ReactNode }) {
-  const { guard, onDialogClose, question } = useDiscardGuard(onClose, dirty, title);
+  const { guard, onDialogClose, onBack, question } = useDiscardGuard(onClose, dirty, title);
+  useBackCloses(!!open, onBack);
   return (
     <>
       <Dialog open={open} onClose={onDialogClose} {...props}>

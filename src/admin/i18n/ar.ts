@@ -191,6 +191,8 @@ export const ar: Catalogue = {
       row_menu: 'الإجراءات الخاصة بـ %{name}',
       date_placeholder: 'يوم/شهر/سنة',
       date_invalid: 'اكتب التاريخ بصيغة يوم/شهر/سنة، مثل 26/11/2026',
+      date_time_placeholder: 'يوم/شهر/سنة ساعة:دقيقة',
+      date_time_invalid: 'اكتب التاريخ والوقت بصيغة يوم/شهر/سنة ساعة:دقيقة، مثل 26/11/2026 21:30',
       open: 'فتح',
       close: 'إغلاق',
       clear: 'مسح',

@@ -166,6 +166,8 @@ const app = {
       row_menu: 'Actions for %{name}',
       date_placeholder: 'MM/DD/YYYY',
       date_invalid: 'Type a date as MM/DD/YYYY',
+      date_time_placeholder: 'MM/DD/YYYY hh:mm AM',
+      date_time_invalid: 'Type a date and time as MM/DD/YYYY hh:mm AM, such as 11/26/2026 09:30 PM',
       open: 'Open',
       close: 'Close',
       clear: 'Clear',

@@ -191,6 +191,8 @@ export const tr: Catalogue = {
       row_menu: '%{name} için işlemler',
       date_placeholder: 'GG.AA.YYYY',
       date_invalid: 'Tarihi GG.AA.YYYY biçiminde yazın',
+      date_time_placeholder: 'GG.AA.YYYY SS:DD',
+      date_time_invalid: 'Tarihi ve saati GG.AA.YYYY SS:DD biçiminde yazın, örneğin 26.11.2026 21:30',
       open: 'Aç',
       close: 'Kapat',
       clear: 'Temizle',

@@ -13,6 +13,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { ActiveChoices } from '../../components/ActiveChoices';
+import { LanguageDateInput } from '../../components/LanguageDateInput';
 import { SearchableMultiPicker, SearchablePicker } from '../../components/SearchablePickers';
 import { DialogForm, DialogFrame, useDialogSave } from '../../components/FormDialog';
 import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
@@ -72,12 +73,8 @@ function PostForm({ resource, post: loaded, onClose }: { resource: 'post' | 'iti
       </ReferenceInput>
       <TextInput source="title" label="resources.post.fields.title" fullWidth />
       <TextInput source="description" label="resources.post.fields.description" multiline minRows={2} fullWidth />
-      <TextInput
-        source="itinerary_date"
-        label="app.post.date"
-        type="datetime-local"
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      {/* in the language's pattern (m7), kept as a datetime-local value: what is sent stays the same */}
+      <LanguageDateInput source="itinerary_date" label="app.post.date" time />
       <ReferenceArrayInput source="category_id" reference="category" sort={BY_NAME} perPage={PICKED}>
         {/* Active categories only; the list stays open while several are picked */}
         <ActiveChoices>

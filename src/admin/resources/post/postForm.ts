@@ -37,7 +37,7 @@ export const postDialogSchema = z.object({
   user_id: z.number({ error: v('postUserRequired') }).int().positive(v('postUserRequired')),
   title,
   description: description.optional(),
-  /** the datetime-local input's value, 'YYYY-MM-DDTHH:mm' */
+  /** 'YYYY-MM-DDTHH:mm', a datetime-local value (LanguageDateInput reads and writes it in the language's pattern) */
   itinerary_date: z.string({ error: v('postDateRequired') }).min(1, v('postDateRequired')),
   category_id: z.array(z.number()).default([]),
   tag_id: z.array(z.number()).default([]),
