@@ -237,6 +237,13 @@ export const ar: Catalogue = {
     email_template: {
       edit: 'تعديل قالب البريد الإلكتروني',
       placeholders: 'تُملأ العناصر النائبة مثل {{name}} و {{link}} عند إرسال البريد.',
+      preview: 'معاينة',
+      preview_title: 'معاينة البريد الإلكتروني',
+      subject: 'الموضوع',
+      to: 'إلى',
+      body: 'البريد كما يقرؤه المستلم',
+      samples: 'مُعبّأة بقيم نموذجية: اسمك وبريدك الإلكتروني، ورابط وكلمة مرور نموذجيان لا يعملان لأي حساب.',
+      send_test: 'أرسل بريدًا تجريبيًا إليّ',
     },
     content: { add: 'إضافة محتوى', edit: 'تعديل المحتوى', slug_help: 'اتركه فارغًا لإنشائه من العنوان.' },
     spot: {
@@ -464,6 +471,7 @@ export const ar: Catalogue = {
         two_factor_reset: 'أعاد تعيين تسجيل الدخول بخطوتين',
         two_factor_recovery_code: 'استخدم رمز استرداد',
         two_factor_policy: 'غيّر سياسة تسجيل الدخول بخطوتين',
+        emailtemplate_test_send: 'أرسل بريدًا تجريبيًا',
       },
       entities: {
         user: 'مستخدم',
@@ -491,6 +499,7 @@ export const ar: Catalogue = {
         description: 'الوصف',
         sequence: 'الترتيب',
         user_type: 'نوع الحساب',
+        sent_to: 'أُرسل إلى',
         reportId: 'البلاغ',
         address: 'العنوان البريدي',
         city: 'المدينة',
@@ -648,6 +657,8 @@ export const ar: Catalogue = {
     reportCategoryDuplicates: 'اسم الفئة %{names} موجود بالفعل.',
     emailTemplateAdded: 'تمت إضافة قالب البريد الإلكتروني بنجاح',
     emailTemplateUpdated: 'تم تحديث قالب البريد الإلكتروني بنجاح',
+    testMailSent: 'أُرسل إلى %{email}',
+    testMailsTooMany: 'رسائل تجريبية كثيرة خلال دقيقة واحدة. الرجاء الانتظار قليلًا ثم المحاولة مجددًا.',
     pageAdded: 'تمت إضافة المحتوى بنجاح',
     pageUpdated: 'تم تحديث المحتوى بنجاح',
     pageDeleted: 'تم حذف المحتوى بنجاح',

@@ -237,6 +237,13 @@ export const tr: Catalogue = {
     email_template: {
       edit: 'E-posta Şablonunu Düzenle',
       placeholders: '{{name}} ve {{link}} gibi yer tutucular e-posta gönderilirken doldurulur.',
+      preview: 'Önizleme',
+      preview_title: 'E-posta önizlemesi',
+      subject: 'Konu',
+      to: 'Alıcı',
+      body: 'E-postanın alıcıya görünen hâli',
+      samples: 'Örnek değerlerle dolduruldu: kendi adınız ve e-posta adresiniz, hiçbir hesapta çalışmayan örnek bir bağlantı ve parola.',
+      send_test: 'Bana test e-postası gönder',
     },
     content: { add: 'İçerik Ekle', edit: 'İçeriği Düzenle', slug_help: 'Başlıktan oluşturulması için boş bırakın.' },
     spot: {
@@ -464,6 +471,7 @@ export const tr: Catalogue = {
         two_factor_reset: 'İki adımlı girişi sıfırladı',
         two_factor_recovery_code: 'Kurtarma kodu kullandı',
         two_factor_policy: 'İki adımlı giriş kuralını değiştirdi',
+        emailtemplate_test_send: 'Test e-postası gönderdi',
       },
       entities: {
         user: 'Kullanıcı',
@@ -491,6 +499,7 @@ export const tr: Catalogue = {
         description: 'Açıklama',
         sequence: 'Sıra',
         user_type: 'Hesap türü',
+        sent_to: 'Gönderildiği adres',
         reportId: 'Şikâyet',
         address: 'Adres',
         city: 'Şehir',
@@ -650,6 +659,8 @@ export const tr: Catalogue = {
     reportCategoryDuplicates: '%{names} kategori adı zaten mevcut.',
     emailTemplateAdded: 'E-posta şablonu başarıyla eklendi',
     emailTemplateUpdated: 'E-posta şablonu başarıyla güncellendi',
+    testMailSent: '%{email} adresine gönderildi',
+    testMailsTooMany: 'Bir dakika içinde çok fazla test e-postası gönderildi. Lütfen biraz bekleyip tekrar deneyin.',
     pageAdded: 'İçerik başarıyla eklendi',
     pageUpdated: 'İçerik başarıyla güncellendi',
     pageDeleted: 'İçerik başarıyla silindi',
