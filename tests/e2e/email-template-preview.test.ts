@@ -29,6 +29,11 @@ describe('email template preview and test mail (m27)', () => {
     const { page, server } = suite;
     const adminName = (await server.ctx.db.selectFrom('users').select('name').where('email', '=', ADMIN.email).executeTakeFirstOrThrow()).name;
     const edit = await editResetTemplate(page);
+    // a text the form refuses is marked on its field, as a save attempt would, and not previewed
+    await edit.getByLabel('Title').fill('');
+    await edit.getByRole('button', { name: 'Preview', exact: true }).click();
+    await edit.getByText('Please enter a Title').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Email preview' }).count()).toBe(0);
     await edit.getByLabel('Title').fill('Password help for {{name}}');
     await edit.locator('.ProseMirror').click();
     await page.keyboard.press('Control+End');

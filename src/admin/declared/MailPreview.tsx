@@ -22,34 +22,42 @@ const mailDocument = (html: string) =>
   '<style>body{margin:16px;font-family:Arial,Helvetica,sans-serif;color:#202124;background:#fff}img{max-width:100%}</style>' +
   `</head><body>${html}</body></html>`;
 
-/** Under the edit form's fields: Preview and "Send a test to me", of the form's current (unsaved) text. */
+/**
+ * Under the edit form's fields: Preview and "Send a test to me", of the form's current (unsaved) text. A
+ * text the form's rules refuse (an empty title) is marked on its field, as a save attempt would, and not sent.
+ */
 export function FormMailActions({ id }: { id: RaRecord['id'] }) {
-  const { getValues } = useFormContext();
-  const draft = (): EmailDraft => ({ title: String(getValues('title') ?? ''), description: String(getValues('description') ?? '') });
+  const { getValues, trigger } = useFormContext();
+  const draft = async (): Promise<EmailDraft | null> =>
+    (await trigger(['title', 'description'], { shouldFocus: true }))
+      ? { title: String(getValues('title') ?? ''), description: String(getValues('description') ?? '') }
+      : null;
   return <MailActions id={id} draft={draft} />;
 }
 
-function MailActions({ id, draft }: { id: RaRecord['id']; draft: () => EmailDraft }) {
+function MailActions({ id, draft }: { id: RaRecord['id']; draft: () => Promise<EmailDraft | null> }) {
   const translate = useTranslate();
   const notify = useNotify();
   const serverMessage = useServerMessage();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [preview, setPreview] = useState<MailPreview | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: (text: EmailDraft) => Promise<void>) => {
+    const text = await draft();
+    if (!text) return;
     setBusy(true);
     try {
-      await action();
+      await action(text);
     } catch (e) {
       notify(serverMessage(e), { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
-  const showPreview = () => run(async () => setPreview(await dataProvider.previewEmailTemplate(id, draft())));
+  const showPreview = () => run(async (text) => setPreview(await dataProvider.previewEmailTemplate(id, text)));
   const sendTest = () =>
-    run(async () => {
-      const { to } = await dataProvider.testEmailTemplate(id, draft());
+    run(async (text) => {
+      const { to } = await dataProvider.testEmailTemplate(id, text);
       notify(translate('messages.testMailSent', { email: to }), { type: 'success' });
     });
   const sendButton = (
