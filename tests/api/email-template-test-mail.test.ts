@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../src/server/mail/mailer';
 import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/emailTemplateRules';
 import { errorMessages, validationMessages } from '../../src/shared/validation/messages';
 import { ADMIN, bearer, createUser, dialects, htmlPart, loginAs, startTestApp, type TestApp } from '../support/api';
@@ -108,6 +109,21 @@ describe.each(dialects)('email template preview and test mail on %s', (dialect) 
     expect(await testEntries(busy.id)).toHaveLength(3);
     // another person is not held up by it
     expect((await call('test', admin, draft)).statusCode).toBe(200);
+  });
+
+  it('says so when the mail server does not take the test mail, and records nothing', async () => {
+    const quiet = await subAdmin('quiet@example.com', ['EmailTemplate-list']);
+    const outboxMailer = t.ctx.mailer;
+    // a real SMTP transport to a port nothing listens on
+    t.ctx.mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', outboxDir: outbox(), ownOrigin: t.config.publicUrl });
+    try {
+      const res = await call('test', quiet.token, { title: 'Hi', description: '<p>Hi</p>' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, message: errorMessages.testMailFailed });
+    } finally {
+      t.ctx.mailer = outboxMailer;
+    }
+    expect(await testEntries(quiet.id)).toHaveLength(0);
   });
 
   it('refuses a Sub-Admin without the email templates permission, an unknown template, a bad or huge body, a text a save refuses', async () => {

@@ -661,6 +661,7 @@ export const tr: Catalogue = {
     emailTemplateUpdated: 'E-posta şablonu başarıyla güncellendi',
     testMailSent: '%{email} adresine gönderildi',
     testMailsTooMany: 'Bir dakika içinde çok fazla test e-postası gönderildi. Lütfen biraz bekleyip tekrar deneyin.',
+    testMailFailed: 'Test e-postası gönderilemedi: e-posta sunucusu kabul etmedi. Lütfen daha sonra tekrar deneyin.',
     pageAdded: 'İçerik başarıyla eklendi',
     pageUpdated: 'İçerik başarıyla güncellendi',
     pageDeleted: 'İçerik başarıyla silindi',

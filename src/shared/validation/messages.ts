@@ -142,6 +142,7 @@ export const errorMessages = {
   // an email template's test mail to oneself (issue 32 m27)
   testMailSent: 'Sent to %{email}',
   testMailsTooMany: 'Too many test emails in a minute. Please wait a moment and try again.',
+  testMailFailed: 'The test email could not be sent: the mail server did not take it. Please try again later.',
   pageAdded: 'Content Management has been added Successfully',
   pageUpdated: 'Content Management has been updated Successfully',
   pageDeleted: 'Content Management has been Deleted Successfully',

@@ -9,7 +9,7 @@ import { recordSchema } from '@shared/resources/fields';
 import { englishMessage } from '@shared/validation/messages';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { answerOf, refusals } from '../../http/answers';
+import { answerOf, refusalBecause, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { richPageRoutes } from '../simpleLists/richPageRoutes';
@@ -47,7 +47,7 @@ export async function emailTemplateRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/email-template/:id/test',
-    { schema: { tags, params: idParams, body: draftSchema, response: { 200: testAnswer, ...refusals(404, 429) } }, onRequest: guard },
+    { schema: { tags, params: idParams, body: draftSchema, response: { 200: testAnswer, ...refusals(404, 429), 503: refusalBecause('The mail server (SMTP_URL) did not take the mail: try again later') } }, onRequest: guard },
     async (request, reply) => {
       const { id, draft } = read(request);
       const to = await sendTestMail(ctx, id, callerOf(request).userId, draft);

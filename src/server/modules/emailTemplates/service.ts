@@ -41,7 +41,8 @@ export async function draftMail(ctx: AppContext, id: number, callerId: number, d
 
 /**
  * Sends the caller the draft's mail as a test, whatever the template's status (a test of a mail turned off
- * is still a test), and records it. Past TEST_MAILS_PER_MINUTE in a minute: 429 with Retry-After.
+ * is still a test), and records it. Past TEST_MAILS_PER_MINUTE in a minute: 429 with Retry-After; a mail
+ * server that does not take it: 503.
  * Answers the address it went to.
  */
 export async function sendTestMail(ctx: AppContext, id: number, callerId: number, draft: TemplateText): Promise<string> {
@@ -53,7 +54,13 @@ export async function sendTestMail(ctx: AppContext, id: number, callerId: number
     throw new HttpError(429, englishMessage('testMailsTooMany'), { retryAfter }, { 'retry-after': String(retryAfter) });
   }
   const mail = await draftMail(ctx, id, callerId, draft);
-  await ctx.mailer.send({ to: mail.to, subject: mail.subject, html: mail.html });
+  try {
+    await ctx.mailer.send({ to: mail.to, subject: mail.subject, html: mail.html });
+  } catch (err) {
+    // the SMTP server refused or could not be reached: said so, not a 500 (and nothing recorded)
+    ctx.mailer.log?.warn({ slug: mail.template.slug, reason: (err as Error).message }, 'test mail not sent');
+    throw new HttpError(503, englishMessage('testMailFailed'));
+  }
   await audit(ctx, callerId, TEST_SEND_ACTION, 'emailtemplate', id, { slug: mail.template.slug, title: mail.subject, sent_to: mail.to });
   return mail.to;
 }
