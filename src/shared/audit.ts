@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'two_factor.reset',
   'two_factor.recovery_code',
   'two_factor.policy',
+  'emailtemplate.test_send',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

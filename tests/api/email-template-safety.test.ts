@@ -8,28 +8,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendTemplate } from '../../src/server/mail/mailer';
 import { validationMessages } from '../../src/shared/validation/messages';
-import { ADMIN, bearer, createUser, dialects, loginAs, resetTokenFromMail, startTestApp, type TestApp } from '../support/api';
+import { ADMIN, bearer, createUser, dialects, htmlPart, loginAs, resetTokenFromMail, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';
 const EDITOR = 'templates@example.com';
-
-/** The decoded HTML part of a raw .eml (quoted-printable undone). */
-function htmlPart(raw: string): string {
-  const start = raw.search(/Content-Type: text\/html/i);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const rest = raw.slice(start);
-  const body = rest.slice(rest.search(/\r?\n\r?\n/)).replace(/\r?\n--[^\r\n]*[\s\S]*$/, '');
-  const bytes: number[] = [];
-  const text = body.replace(/=\r?\n/g, '');
-  for (let i = 0; i < text.length; i++) {
-    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8').trim();
-}
 
 describe.each(dialects)('email template safety on %s', (dialect) => {
   let t: TestApp;

@@ -79,6 +79,9 @@ const OPERATIONS: Operation[] = [
   { method: 'DELETE', path: '/api/reportCategory/delete/{id}', url: `/api/reportCategory/delete/${NONE}`, rule: ['Report-list'] },
   { method: 'GET', path: '/api/email-template', rule: ['EmailTemplate-list'] },
   { method: 'POST', path: '/api/email-template', rule: ['EmailTemplate-list'], body: {} },
+  // a template that does not exist: whoever is let in gets a 404, and no test mail is sent
+  { method: 'POST', path: '/api/email-template/{id}/preview', url: `/api/email-template/${NONE}/preview`, rule: ['EmailTemplate-list'], body: { title: 'Hi', description: '<p>Hi</p>' } },
+  { method: 'POST', path: '/api/email-template/{id}/test', url: `/api/email-template/${NONE}/test`, rule: ['EmailTemplate-list'], body: { title: 'Hi', description: '<p>Hi</p>' } },
   { method: 'GET', path: '/api/page', rule: 'admin' },
   { method: 'POST', path: '/api/page', rule: 'admin', body: {} },
   { method: 'DELETE', path: '/api/page/delete/{id}', url: `/api/page/delete/${NONE}`, rule: 'admin' },

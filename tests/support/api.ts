@@ -109,6 +109,24 @@ export function resetTokenFromMail(raw: string | null): string | null {
   return text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)?.[1] ?? null;
 }
 
+/** The decoded HTML part of a raw .eml (quoted-printable undone). */
+export function htmlPart(raw: string): string {
+  const start = raw.search(/Content-Type: text\/html/i);
+  if (start < 0) throw new Error('the mail has no HTML part');
+  const rest = raw.slice(start);
+  const body = rest.slice(rest.search(/\r?\n\r?\n/)).replace(/\r?\n--[^\r\n]*[\s\S]*$/, '');
+  const bytes: number[] = [];
+  const text = body.replace(/=\r?\n/g, '');
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8').trim();
+}
+
 /** A multipart/form-data body for inject(): text fields and files ({ filename, type, bytes }). */
 export async function multipart(fields: Record<string, string | { filename: string; type: string; bytes: Uint8Array | string }>) {
   const form = new FormData();

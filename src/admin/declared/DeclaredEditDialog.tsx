@@ -8,6 +8,7 @@ import { useRecordContext } from 'react-admin';
 import { EditDialog } from '../components/FormDialog';
 import { DeclaredFieldInput } from './DeclaredFieldInput';
 import { useTakenText } from './duplicates';
+import { FormMailActions } from './MailPreview';
 import { screenTexts } from './texts';
 
 /** The form fields of a declared resource, the first one focused. */
@@ -33,7 +34,8 @@ export function DeclaredEditDialog({ resource, ...state }: { resource: ResourceD
   const texts = screenTexts(resource);
   const takenText = useTakenText(resource);
   // the row's record (the form's own holds only the edited fields)
-  const slug = useRecordContext()?.slug;
+  const record = useRecordContext();
+  const slug = record?.slug;
   return (
     <EditDialog
       {...state}
@@ -46,6 +48,8 @@ export function DeclaredEditDialog({ resource, ...state }: { resource: ResourceD
       history={{ entity: auditEntityOf(resource.name), resource: resource.name }}
     >
       <DeclaredInputs resource={resource} slug={typeof slug === 'string' ? slug : undefined} />
+      {/* a mail the product sends: its preview and a test mail to oneself, of the text as edited */}
+      {resource.screens?.mailPreview && record && <FormMailActions id={record.id} />}
     </EditDialog>
   );
 }

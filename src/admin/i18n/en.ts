@@ -214,6 +214,13 @@ const app = {
     email_template: {
       edit: 'Edit Email Template',
       placeholders: 'Placeholders such as {{name}} and {{link}} are filled in when the mail is sent.',
+      preview: 'Preview',
+      preview_title: 'Email preview',
+      subject: 'Subject',
+      to: 'To',
+      body: 'The email as its recipient reads it',
+      samples: 'Filled in with sample values: your own name and email, and a sample link and password that work for no account.',
+      send_test: 'Send a test to me',
     },
     content: { add: 'Add Content', edit: 'Edit Content', slug_help: 'Leave empty to make it from the title.' },
     spot: {
@@ -443,6 +450,7 @@ const app = {
         two_factor_reset: 'Reset two-factor sign-in',
         two_factor_recovery_code: 'Used a recovery code',
         two_factor_policy: 'Changed the two-factor policy',
+        emailtemplate_test_send: 'Sent a test email',
       },
       entities: {
         user: 'User',
@@ -470,6 +478,7 @@ const app = {
         description: 'Description',
         sequence: 'Sequence',
         user_type: 'Account type',
+        sent_to: 'Sent to',
         reportId: 'Report',
         address: 'Address',
         city: 'City',

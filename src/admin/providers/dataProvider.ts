@@ -272,6 +272,23 @@ export interface BackOfficeDataProvider extends DataProvider {
   endMySessions(includeCurrent: boolean): Promise<Said>;
   /** an Admin signs a staff account out everywhere */
   endStaffSessions(userId: RaRecord['id']): Promise<Said>;
+  /** an email template's text (as edited) as its mail reads, filled with sample values for the signed-in person */
+  previewEmailTemplate(id: RaRecord['id'], draft: EmailDraft): Promise<MailPreview>;
+  /** that mail sent to the signed-in person's own address: where it went */
+  testEmailTemplate(id: RaRecord['id'], draft: EmailDraft): Promise<{ to: string } & Said>;
+}
+
+/** An email template's subject and HTML body, placeholders and all. */
+export interface EmailDraft {
+  title: string;
+  description: string;
+}
+
+/** A template's mail as its recipient reads it (the server's renderer), and who that would be. */
+export interface MailPreview {
+  subject: string;
+  html: string;
+  to: string;
 }
 
 /** A bulk action: which ids it was done to, which failed, and the server's message. */
@@ -438,6 +455,13 @@ export const dataProvider: BackOfficeDataProvider = {
   },
   async endMySessions(includeCurrent) {
     return { message: (await call('/auth/sessions/end-all', { method: 'POST', ...json({ include_current: includeCurrent }) })).message };
+  },
+  async previewEmailTemplate(id, draft) {
+    return (await call<MailPreview>(`/email-template/${encodeURIComponent(String(id))}/preview`, { method: 'POST', ...json(draft) })).data;
+  },
+  async testEmailTemplate(id, draft) {
+    const res = await call<{ to: string }>(`/email-template/${encodeURIComponent(String(id))}/test`, { method: 'POST', ...json(draft) });
+    return { ...res.data, message: res.message };
   },
   async endStaffSessions(userId) {
     return { message: (await call(`/user/sessions/${encodeURIComponent(String(userId))}`, { method: 'DELETE' })).message };

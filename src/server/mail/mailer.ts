@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema';
-import { htmlToText, renderTemplate, renderTemplateHtml } from './templates';
+import { htmlToText, renderMail } from './templates';
 
 export interface MailMessage {
   to: string;
@@ -107,7 +107,6 @@ export async function sendTemplate(
     else console.warn(message);
     return false;
   }
-  const html = renderTemplateHtml(tpl.description, values, mailer.ownOrigin);
-  await mailer.send({ to, subject: renderTemplate(tpl.title, values), html });
+  await mailer.send({ to, ...renderMail(tpl, values, mailer.ownOrigin) });
   return true;
 }

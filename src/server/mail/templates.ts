@@ -189,6 +189,20 @@ export function renderTemplateHtml(stored: string, values: Record<string, string
   return renderTemplate(safe, values);
 }
 
+/** A template's text as staff write it: the subject line and the HTML body, with placeholders. */
+export interface TemplateText {
+  title: string;
+  description: string;
+}
+
+/**
+ * A template's mail as its recipient reads it: the subject and the HTML body with `values` filled in.
+ * The one rendering of every mail (sendTemplate), of the edit dialog's preview and of its test mail.
+ */
+export function renderMail(template: TemplateText, values: Record<string, string>, ownOrigin: string | undefined): { subject: string; html: string } {
+  return { subject: renderTemplate(template.title, values), html: renderTemplateHtml(template.description, values, ownOrigin) };
+}
+
 /** Plain-text alternative of a rendered template. */
 export function htmlToText(html: string): string {
   return html

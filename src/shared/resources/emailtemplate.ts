@@ -18,5 +18,5 @@ export const emailtemplate = declareResource({
     status: pageStatus(false),
     description: { type: 'richText', form: true, searchable: true, hint: 'app.email_template.placeholders' },
   },
-  screens: { wide: true, texts: { edit: 'app.email_template.edit', updated: 'messages.emailTemplateUpdated' } },
+  screens: { wide: true, mailPreview: true, texts: { edit: 'app.email_template.edit', updated: 'messages.emailTemplateUpdated' } },
 });

@@ -158,6 +158,11 @@ export interface ScreenDeclaration {
   texts?: Partial<ScreenTexts>;
   /** the add and edit dialogs are wide (a rich-text editor) */
   wide?: boolean;
+  /**
+   * the records are mails the product sends (email templates): the edit dialog offers a preview of the
+   * text being edited and a test mail of it to oneself (`POST /api/email-template/:id/preview`, `/test`)
+   */
+  mailPreview?: boolean;
 }
 
 /** The dashboard card of a resource (spec §2 "/dashboard"): one of the statistics, opening the list. */

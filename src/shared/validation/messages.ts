@@ -139,6 +139,10 @@ export const errorMessages = {
   reportCategoryDuplicates: 'Category name %{names} already exist.',
   emailTemplateAdded: 'Email Template has been added successfully',
   emailTemplateUpdated: 'Email Template has been updated successfully',
+  // an email template's test mail to oneself (issue 32 m27)
+  testMailSent: 'Sent to %{email}',
+  testMailsTooMany: 'Too many test emails in a minute. Please wait a moment and try again.',
+  testMailFailed: 'The test email could not be sent: the mail server did not take it. Please try again later.',
   pageAdded: 'Content Management has been added Successfully',
   pageUpdated: 'Content Management has been updated Successfully',
   pageDeleted: 'Content Management has been Deleted Successfully',

@@ -164,3 +164,15 @@ export async function staffQuery(ctx: AppContext, term: string, limit: number, i
     .map((p) => ({ ...p, deleted: true }));
   return [...current, ...former].slice(0, limit);
 }
+
+/** How many times `actorId` did `action` since `since` (ISO time), and when the oldest of those was. */
+export async function recentActions(db: Kysely<Database>, actorId: number, action: string, since: string) {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('actor_id', '=', actorId)
+    .where('action', '=', action)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest === null ? null : String(row.oldest) };
+}

@@ -1,19 +1,57 @@
 // Email templates (spec §7): listed and edited, never deleted — the mails the product sends are found
 // by slug (forgot-password, …), so an update keeps the slug. A template whose placeholders or images
 // could send a mail's secrets elsewhere is refused (shared/emailTemplateRules, mail/templates.ts).
+// Beside the spec (issue 32 m27): a preview of the text being edited, and a test mail of it to oneself.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { emailtemplate } from '@shared/resources/index';
+import { recordSchema } from '@shared/resources/fields';
+import { englishMessage } from '@shared/validation/messages';
+import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { templateProblem } from '../../mail/templates';
+import { answerOf, refusalBecause, refusals } from '../../http/answers';
+import { ok } from '../../http/reply';
+import { idParams } from '../../http/zod';
 import { richPageRoutes } from '../simpleLists/richPageRoutes';
+import { draftMail, draftProblem, sendTestMail } from './service';
 
-export const emailTemplateRoutes = (app: FastifyInstance, ctx: AppContext) =>
-  richPageRoutes(app, ctx, {
+/** The template's text as the edit form holds it (the form's own rules: lengths, no control characters). */
+const draftSchema = recordSchema(emailtemplate).pick({ title: true, description: true });
+type Draft = { title: string; description: string };
+
+const previewAnswer = answerOf(z.object({ subject: z.string(), html: z.string(), to: z.string() }));
+const testAnswer = answerOf(z.object({ to: z.string() }));
+
+export async function emailTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
+  await richPageRoutes(app, ctx, {
     declaration: emailtemplate,
     table: 'email_templates',
     tag: 'email templates',
     messages: { added: 'emailTemplateAdded', updated: 'emailTemplateUpdated' },
-    // what was sent (markup the sanitiser drops is refused too) and what would be stored
-    check: ({ description, stored }) =>
-      templateProblem(description, ctx.config.publicUrl) ?? templateProblem(stored, ctx.config.publicUrl),
+    check: ({ description }) => draftProblem(description, ctx.config.publicUrl),
   });
+
+  const tags = ['email templates'];
+  const guard = ctx.guard(emailtemplate.name as 'emailtemplate');
+  const read = (request: { params: unknown; body: unknown }) => ({ id: (request.params as z.infer<typeof idParams>).id, draft: request.body as Draft });
+
+  app.post(
+    '/api/email-template/:id/preview',
+    { schema: { tags, params: idParams, body: draftSchema, response: { 200: previewAnswer, ...refusals(404) } }, onRequest: guard },
+    async (request, reply) => {
+      const { id, draft } = read(request);
+      const { subject, html, to } = await draftMail(ctx, id, callerOf(request).userId, draft);
+      return ok(reply, { subject, html, to });
+    },
+  );
+
+  app.post(
+    '/api/email-template/:id/test',
+    { schema: { tags, params: idParams, body: draftSchema, response: { 200: testAnswer, ...refusals(404, 429), 503: refusalBecause('The mail server (SMTP_URL) did not take the mail: try again later') } }, onRequest: guard },
+    async (request, reply) => {
+      const { id, draft } = read(request);
+      const to = await sendTestMail(ctx, id, callerOf(request).userId, draft);
+      return ok(reply, { to }, englishMessage('testMailSent', { email: to }));
+    },
+  );
+}

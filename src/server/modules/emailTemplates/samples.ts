@@ -1,0 +1,23 @@
+// The values a template's preview and test mail are filled with: the signed-in staff member's own name and
+// email, and for every secret a sample that is plainly one (no real reset token, no real password).
+// Every placeholder of shared/emailTemplateRules TEMPLATE_PLACEHOLDERS has one (tests/api/email-template-test-mail).
+import { linkLifetime } from '../auth/service';
+
+/** The sample reset link: the product's reset page with a word in place of a token (it opens "invalid link"). */
+export const SAMPLE_TOKEN = 'sample-link-not-a-real-token';
+export const SAMPLE_PASSWORD = 'Sample-Passw0rd';
+
+export function sampleValues(
+  slug: string,
+  person: { name: string; email: string },
+  config: { publicUrl: string; resetTokenTtlSeconds: number },
+): Record<string, string> {
+  return {
+    name: person.name,
+    email: person.email,
+    // the invitation links to the sign-in page (users/routes.ts), the reset mail to the reset page with its token
+    link: slug === 'subadmin-invitation' ? `${config.publicUrl}/login` : `${config.publicUrl}/reset-password/${SAMPLE_TOKEN}`,
+    expires_in: linkLifetime(config.resetTokenTtlSeconds),
+    password: SAMPLE_PASSWORD,
+  };
+}
