@@ -195,6 +195,9 @@ export default defineConfig({
     // emotion inserts a component's styles as it renders (src/admin/emotionInsertion.ts says why)
     alias: [
       { find: /^@emotion\/use-insertion-effect-with-fallbacks$/, replacement: path.resolve(import.meta.dirname, 'src/admin/emotionInsertion.ts') },
+      // node-polyglot's polyfills of what every supported browser has (src/admin/shims/ says why)
+      { find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/admin/shims/objectEntries.cjs') },
+      { find: /^hasown$/, replacement: path.resolve(import.meta.dirname, 'src/admin/shims/hasOwn.cjs') },
       // tsconfig.base.json's path alias
       { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, 'src/shared')}/` },
     ],
