@@ -18,6 +18,22 @@ interface ListDef {
   /** rows in the list, for the deep page */
   rows: number;
   search: Partial<Record<SearchKind, string[]>>;
+  /** the list asked with a filter or a status word (views) */
+  views?: View[];
+}
+
+/**
+ * A list filtered (`query`: the report state, the account status) or searched by a status word
+ * (`filter`: a post's state): its first page, page 500 where it holds enough rows, each sort in `sorts`
+ * on both, and its searches.
+ */
+interface View {
+  name: string;
+  query?: Record<string, string>;
+  filter?: string;
+  rows: number;
+  sorts?: string[];
+  search?: Partial<Record<SearchKind, string[]>>;
 }
 
 export interface Case {
@@ -38,12 +54,25 @@ const PAGE_SORTS = sortNames(contentmanagement);
 export const DEEP_PAGE = 500;
 const PAGE_SIZE = 10;
 
-export function listDefs(p: SeedParams): ListDef[] {
+/** Rows written beyond the seed's parameters (tagScale.ts). */
+export interface Extra {
+  tags: number;
+}
+
+export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
   const byId = { name: 'id', direction: 'DESC' as const };
   const byName = { name: 'name', direction: 'ASC' as const };
   const small = { common: ['bazaar'], none: [TERMS.none] };
   const big = { common: ['bazaar'], rare: ['#4242'], phrase: [TERMS.phrase], none: [TERMS.none], name: [TERMS.surname] };
   const itineraries = Math.floor(p.posts / 10);
+  // data.ts: 3% of the posts hidden (soft-deleted), 70% of the reports Pending
+  const hidden = (rows: number) => Math.floor(rows * 0.03);
+  const postViews = (rows: number): View[] => [
+    { name: "status 'Inactive'", filter: 'Inactive', rows: hidden(rows), sorts: ['title'] },
+    { name: "status 'hidden'", filter: 'hidden', rows: hidden(rows) },
+    { name: "status 'Gizli'", filter: 'Gizli', rows: hidden(rows) },
+    { name: "status 'Active'", filter: 'Active', rows },
+  ];
   const reports = (type: string, share: number): ListDef => ({
     key: `reports ${type}`,
     path: '/api/user/reports',
@@ -53,6 +82,10 @@ export function listDefs(p: SeedParams): ListDef[] {
     sortable: REPORT_SORTS,
     rows: Math.floor(p.reports * share),
     search: big,
+    views: [
+      { name: 'Pending', query: { state: 'Pending' }, rows: Math.floor(p.reports * share * 0.7), sorts: ['state', 'reported_by'], search: { common: ['bazaar'], rare: ['#4242'] } },
+      { name: 'Resolved', query: { state: 'Resolved' }, rows: Math.floor(p.reports * share * 0.3), sorts: ['state'] },
+    ],
   });
   return [
     {
@@ -64,6 +97,12 @@ export function listDefs(p: SeedParams): ListDef[] {
       sortable: USER_SORTS,
       rows: p.users,
       search: { common: ['bazaar'], rare: [TERMS.userRare], phrase: [TERMS.userPhrase], none: [TERMS.none], name: [TERMS.surname] },
+      // data.ts: 85% Active, 8% Inactive, 5% Pending
+      views: [
+        { name: 'Active', query: { status: 'Active' }, rows: Math.floor(p.users * 0.85), sorts: ['name'] },
+        { name: 'Inactive', query: { status: 'Inactive' }, rows: Math.floor(p.users * 0.08), sorts: ['name', 'created_at'], search: { common: ['bazaar'] } },
+        { name: 'Pending', query: { status: 'Pending' }, rows: Math.floor(p.users * 0.05) },
+      ],
     },
     {
       key: 'subadmin',
@@ -76,7 +115,7 @@ export function listDefs(p: SeedParams): ListDef[] {
       search: { common: ['bazaar'], none: [TERMS.none], name: [TERMS.surname] },
     },
     { key: 'category', path: '/api/category', query: {}, pageBase: 0, defaultOrder: byName, sortable: NAMED_SORTS, rows: p.categories, search: small },
-    { key: 'tag', path: '/api/tag', query: {}, pageBase: 0, defaultOrder: byName, sortable: NAMED_SORTS, rows: p.tags, search: small },
+    { key: 'tag', path: '/api/tag', query: {}, pageBase: 0, defaultOrder: byName, sortable: NAMED_SORTS, rows: p.tags + extra.tags, search: small },
     {
       key: 'reportCategories',
       path: '/api/reportCategory',
@@ -107,6 +146,7 @@ export function listDefs(p: SeedParams): ListDef[] {
       sortable: POST_SORTS,
       rows: p.posts - itineraries,
       search: { ...big, common: [...TERMS.common], rare: [...TERMS.rare] },
+      views: postViews(p.posts - itineraries),
     },
     {
       key: 'itinerary',
@@ -117,6 +157,7 @@ export function listDefs(p: SeedParams): ListDef[] {
       sortable: POST_SORTS,
       rows: itineraries,
       search: { ...big, common: [...TERMS.common], rare: [...TERMS.rare] },
+      views: postViews(itineraries).slice(0, 1),
     },
     reports('post', 0.4),
     reports('comment', 0.3),
@@ -127,9 +168,10 @@ export function listDefs(p: SeedParams): ListDef[] {
 
 export const orderParam = (name: string, direction: Direction) => JSON.stringify({ direction, name, type: 'default' });
 
-function url(def: ListDef, extra: { pageIndex?: number; order?: { name: string; direction: Direction }; filter?: string }): string {
+function url(def: ListDef, extra: { pageIndex?: number; order?: { name: string; direction: Direction }; filter?: string; query?: Record<string, string> }): string {
   const q = new URLSearchParams({
     ...def.query,
+    ...extra.query,
     page: String((extra.pageIndex ?? 0) + def.pageBase),
     limit: String(PAGE_SIZE),
     ...(extra.filter ? { filter: extra.filter } : {}),
@@ -139,15 +181,28 @@ function url(def: ListDef, extra: { pageIndex?: number; order?: { name: string; 
 }
 
 /** Every list case, in list order. Sorts are ascending (a header's first click); the first page is the default order. */
-export function listCases(p: SeedParams): Case[] {
+export function listCases(p: SeedParams, extra?: Extra): Case[] {
   const cases: Case[] = [];
-  for (const def of listDefs(p)) {
+  const deep = (rows: number) => rows > (DEEP_PAGE + 1) * PAGE_SIZE;
+  for (const def of listDefs(p, extra)) {
     const add = (name: string, u: string) => cases.push({ list: def.key, name: `${def.key} · ${name}`, url: u });
     add('first page', url(def, {}));
-    if (def.rows > (DEEP_PAGE + 1) * PAGE_SIZE) add(`page ${DEEP_PAGE}`, url(def, { pageIndex: DEEP_PAGE }));
+    if (deep(def.rows)) add(`page ${DEEP_PAGE}`, url(def, { pageIndex: DEEP_PAGE }));
     for (const name of def.sortable) add(`sort ${name} ASC`, url(def, { order: { name, direction: 'ASC' } }));
     for (const [kind, terms] of Object.entries(def.search)) {
       for (const term of terms ?? []) add(`search ${kind} '${term}'`, url(def, { filter: term }));
+    }
+    for (const view of def.views ?? []) {
+      const asked = { query: view.query, filter: view.filter };
+      const pages = deep(view.rows) ? [0, DEEP_PAGE] : [0];
+      const at = (pageIndex: number) => (pageIndex ? `page ${DEEP_PAGE}` : 'first page');
+      for (const pageIndex of pages) add(`${view.name} · ${at(pageIndex)}`, url(def, { ...asked, pageIndex }));
+      for (const name of view.sorts ?? []) {
+        for (const pageIndex of pages) add(`${view.name} · sort ${name} ASC · ${at(pageIndex)}`, url(def, { ...asked, pageIndex, order: { name, direction: 'ASC' } }));
+      }
+      for (const [kind, terms] of Object.entries(view.search ?? {})) {
+        for (const term of terms ?? []) add(`${view.name} · search ${kind} '${term}'`, url(def, { ...asked, filter: term }));
+      }
     }
   }
   return cases;

@@ -27,6 +27,7 @@ import { FULL_SIZE, QUICK_SIZE, type SeedParams, TERMS } from './data';
 import { load } from './load';
 import { type Figure, downloadCsv, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
+import { prepareTagScale, TAG_ROWS_FULL, TAG_ROWS_QUICK } from './tagScale';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -42,6 +43,7 @@ const { values: opt } = parseArgs({
     reports: { type: 'string' },
     comments: { type: 'string' },
     'audit-entries': { type: 'string' },
+    'tag-rows': { type: 'string' },
     runs: { type: 'string', default: '60' },
     warmup: { type: 'string', default: '5' },
     'min-runs': { type: 'string', default: '10' },
@@ -145,6 +147,8 @@ if (applied.length) {
   await sql`ANALYZE`.execute(database.db);
   console.log(`  ANALYZE after the migration: ${((performance.now() - tAnalyze) / 1000).toFixed(1)} s`);
 }
+// the tags at scale (a few seconds, kept like the others): the tag list's figures and the dashboard's count
+const extra = { tags: await prepareTagScale(database, dialect, params, num(opt['tag-rows'], opt.quick ? TAG_ROWS_QUICK : TAG_ROWS_FULL)) };
 // the audit trail's entries, when its figures will run (a seed of their own, kept like the others)
 const auditSelected = !only || /audit/i.test(only.source);
 const auditSeed = auditSelected ? await prepareAudit(database, dialect, params, num(opt['audit-entries'], opt.quick ? AUDIT_QUICK : AUDIT_FULL)) : undefined;
@@ -242,9 +246,9 @@ async function measureCase(c: Case) {
 // list and dashboard times are the database's work: no answer is kept between two calls (the load
 // figures below are taken both ways)
 ctx.answerCache.ttlMs = 0;
-const cases = [...listCases(params), ...(auditSeed ? auditCases(auditSeed) : [])].filter((c) => !only || only.test(c.name));
+const cases = [...listCases(params, extra), ...(auditSeed ? auditCases(auditSeed) : [])].filter((c) => !only || only.test(c.name));
 // the server's code paths compiled before the first figure (each case has its own warm-up too)
-for (const c of listCases(params).filter((x) => / · first page$/.test(x.name))) {
+for (const c of listCases(params, extra).filter((x) => / · first page$/.test(x.name))) {
   for (let i = 0; i < 20; i++) await client.get(c.url);
 }
 const loadBefore = os.loadavg();
