@@ -15,6 +15,7 @@ import { menuOf } from '../../src/admin/layout/menuItems';
 import { ACCESS_ENTRIES, type AccessDeclaration, tag } from '../../src/shared/resources/index';
 import { fakeDataProvider } from '../support/fakeDataProvider';
 import { FAQ_STRINGS, faq } from '../support/faq';
+import { notice } from '../support/notice';
 
 afterEach(cleanup);
 
@@ -187,5 +188,24 @@ describe('the screens of a declared resource with an add dialog of several rows 
     fireEvent.click(within(dialog).getAllByRole('button', { name: 'Remove this row' })[1]);
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false));
     expect(fake.calls.some((c) => c.method === 'create')).toBe(false);
+  });
+});
+
+describe('the detail page of a declared rich-text field (issue 33)', () => {
+  it('shows rich text rendered, never as markup, and runs nothing a record holds', async () => {
+    const body = '<p>Sale on <strong>Friday</strong></p><img src="x" onerror="window.__ran = true"><script>window.__ran = true</script>';
+    const fake = fakeDataProvider({ testnotice: [{ id: 7, title: 'Friday sale', slug: 'friday-sale', body, status: 'Active', created_at: '2026-01-05T10:00:00.000Z', updated_at: '2026-01-05T10:00:00.000Z' }] }, {});
+    render(
+      <TestMemoryRouter initialEntries={['/testnotice/7/show']}>
+        <Admin store={memoryStore()} dataProvider={fake.provider} i18nProvider={polyglotI18nProvider(() => en as never, 'en')} disableTelemetry>
+          <Resource name="testnotice" {...declaredScreens(notice)} />
+        </Admin>
+      </TestMemoryRouter>,
+    );
+    const bold = await screen.findByText('Friday', { selector: 'strong' });
+    expect(bold.closest('p')?.textContent).toBe('Sale on Friday');
+    expect(screen.queryByText(/<p>|<strong>/)).toBeNull();
+    expect(document.querySelector('script, img[onerror]')).toBeNull();
+    expect((window as { __ran?: boolean }).__ran).toBeUndefined();
   });
 });

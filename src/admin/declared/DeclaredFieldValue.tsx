@@ -1,4 +1,4 @@
-import { useRecordContext } from 'react-admin';
+import { RichTextField, useRecordContext } from 'react-admin';
 import { decodeNumericEntities } from '../../shared/text';
 import type { DeclaredField } from '../../shared/resources/fields';
 import { useFormatDate } from '../components/dates';
@@ -21,6 +21,9 @@ export function DeclaredFieldValue({ field, inList }: { field: DeclaredField; in
       return inList ? <ClippedText source={field.name} width="40ch" decode /> : <span dir="auto">{decodeNumericEntities(String(value))}</span>;
     case 'longText':
       return inList ? <DecodedText source={field.name} lines={2} /> : <span dir="auto" style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
+    case 'richText':
+      // rendered, never as markup: stored after the server's allow-list, and purified again by react-admin
+      return inList ? <RichTextField source={field.name} stripTags sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }} /> : <RichTextField source={field.name} />;
     default:
       return <span>{String(value)}</span>;
   }
