@@ -140,7 +140,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
       { name: 'Çay, "simit"\r\nve deniz', status: 'Inactive' },
       { name: 'مقهى, "شاي"', status: 'Active' },
     ]);
-    for (let i = 0; i < 3; i++) await t.ctx.db.insertInto('faqs' as never).values({ question: `Soru ${i}?`, answer: `Yanıt ${i}`, status: 'Active', created_at: stamp(i), updated_at: stamp(i), search_text: '' } as never).execute();
+    for (let i = 0; i < 3; i++) await t.ctx.db.insertInto('test_faqs' as never).values({ question: `Soru ${i}?`, answer: `Yanıt ${i}`, status: 'Active', created_at: stamp(i), updated_at: stamp(i), search_text: '' } as never).execute();
   });
   afterAll(async () => t.close());
   afterEach(() => Object.assign(EXPORT_PLAN, DEFAULT_EXPORT));
@@ -172,7 +172,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
       exportedLists.push(resource.name);
     }
     expect(exportedLists).toEqual(
-      expect.arrayContaining(['user', 'subadmin', 'post', 'itinerary', 'spot', 'report', 'reportedComments', 'reportedUsers', 'category', 'tag', 'reportCategories', 'contentmanagement', 'emailtemplate', 'faq']),
+      expect.arrayContaining(['user', 'subadmin', 'post', 'itinerary', 'spot', 'report', 'reportedComments', 'reportedUsers', 'category', 'tag', 'reportCategories', 'contentmanagement', 'emailtemplate', 'testfaq']),
     );
   });
 
@@ -204,7 +204,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
       ['tag', { order: order('created_at', 'ASC') }],
       ['contentmanagement', { order: order('title', 'ASC') }],
       ['emailtemplate', { filter: 'password' }],
-      ['faq', { order: order('question', 'DESC') }],
+      ['testfaq', { order: order('question', 'DESC') }],
     ];
     let searched = 0;
     for (const [name, params] of cases) {
@@ -339,7 +339,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
       const answer = 'x'.repeat(2000);
       for (let i = 0; i < ROWS; i += 500) {
         const batch = Array.from({ length: Math.min(500, ROWS - i) }, (_, j) => ({ question: `Big ${i + j}`, answer, status: 'Active', created_at: '2025-01-01', updated_at: '2025-01-01', search_text: '' }));
-        await t.ctx.db.insertInto('faqs' as never).values(batch as never).execute();
+        await t.ctx.db.insertInto('test_faqs' as never).values(batch as never).execute();
       }
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       port = (t.app.server.address() as AddressInfo).port;
@@ -364,7 +364,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
     };
     const request = () =>
       new Promise<http.IncomingMessage>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/api/faq?format=csv', headers: bearer(admin) }, resolve).on('error', reject);
+        http.get({ host: '127.0.0.1', port, path: '/api/testfaq?format=csv', headers: bearer(admin) }, resolve).on('error', reject);
       });
 
     it('streams the whole file, reading as the client reads', async () => {
@@ -407,7 +407,7 @@ describe.each(dialects)('list exports as CSV on %s', (dialect) => {
         expect(statements()).toBe(stopped);
       });
       // and the server answers as before
-      expect((await get('/api/faq?limit=1')).statusCode).toBe(200);
+      expect((await get('/api/testfaq?limit=1')).statusCode).toBe(200);
     });
   });
 });

@@ -27,8 +27,8 @@ function withFaq(locale: Locale) {
   const strings = FAQ_STRINGS[locale];
   return {
     ...base,
-    app: { ...base.app, menu: { ...base.app.menu, faq: strings.menu } },
-    resources: { ...base.resources, faq: { name: strings.name, fields: strings.fields } },
+    app: { ...base.app, menu: { ...base.app.menu, testfaq: strings.menu } },
+    resources: { ...base.resources, testfaq: { name: strings.name, fields: strings.fields } },
   };
 }
 
@@ -38,13 +38,13 @@ const RECORDS = () => [
   { id: 3, question: 'Can I plan an itinerary?', answer: 'Yes, from the AI page.', status: 'Active', created_at: '2026-03-05T10:00:00.000Z', updated_at: '2026-03-05T10:00:00.000Z' },
 ];
 
-function renderFaq(locale: Locale = 'en', path = '/faq') {
-  const fake = fakeDataProvider({ faq: RECORDS() }, { faq: ['question', 'answer'] });
+function renderFaq(locale: Locale = 'en', path = '/testfaq') {
+  const fake = fakeDataProvider({ testfaq: RECORDS() }, { testfaq: ['question', 'answer'] });
   const catalogue = withFaq(locale);
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin store={memoryStore()} dataProvider={fake.provider} i18nProvider={polyglotI18nProvider(() => catalogue as never, locale)} disableTelemetry>
-        <Resource name="faq" {...declaredScreens(faq)} />
+        <Resource name="testfaq" {...declaredScreens(faq)} />
       </Admin>
     </TestMemoryRouter>,
   );
@@ -60,8 +60,8 @@ async function rowMenu(text: string, item: string) {
 describe('the screens of a declared resource (FAQ)', () => {
   it('gets a menu entry from its declaration', () => {
     const menu = menuOf([...(ACCESS_ENTRIES as readonly AccessDeclaration[]), faq]);
-    const entry = menu.find((e) => e.type === 'item' && e.url === '/faq');
-    expect(entry).toMatchObject({ id: 'faq', title: 'app.menu.faq', resource: 'faq' });
+    const entry = menu.find((e) => e.type === 'item' && e.url === '/testfaq');
+    expect(entry).toMatchObject({ id: 'testfaq', title: 'app.menu.testfaq', resource: 'testfaq' });
   });
 
   it('lists the listed fields, newest first, and searches and sorts through the dataProvider', async () => {
@@ -131,12 +131,12 @@ describe('the screens of a declared resource (FAQ)', () => {
   });
 
   it('shows the declared fields on the detail page, and says so when the record is gone', async () => {
-    renderFaq('en', '/faq/2/show');
+    renderFaq('en', '/testfaq/2/show');
     expect(await screen.findByText('Balat and Kadıköy.')).toBeTruthy();
     expect(screen.getByText('Answer')).toBeTruthy();
     expect(screen.getByText('Inactive')).toBeTruthy();
     cleanup();
-    renderFaq('en', '/faq/99/show');
+    renderFaq('en', '/testfaq/99/show');
     expect(await screen.findByText('No data found!')).toBeTruthy();
   });
 
