@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
 import { ensureTable } from '../../src/server/modules/declared/store';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
-import { faq } from '../support/faq';
+import { testFaq } from '../support/faq';
 
-const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, faq];
+const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq];
 
 describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
   let t: TestApp;
@@ -157,7 +157,7 @@ describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
   });
 
   it('gives a field declared later its column, keeping the records', async () => {
-    const grown = { ...faq, fields: { ...faq.fields, votes: { type: 'number', list: true, form: true, sortable: true } } } as ResourceDeclaration;
+    const grown = { ...testFaq, fields: { ...testFaq.fields, votes: { type: 'number', list: true, form: true, sortable: true } } } as ResourceDeclaration;
     await ensureTable(t.ctx.db, t.ctx.dialect, grown);
     const columns = (await t.ctx.db.introspection.getTables()).find((table) => table.name === 'test_faqs')!.columns.map((c) => c.name);
     expect(columns).toContain('votes');

@@ -4,7 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortablePattern } from '../../src/server/http/openapi';
-import { faq } from '../support/faq';
+import { testFaq } from '../support/faq';
 import { ADMIN, loginAs, startTestApp, type TestApp } from '../support/api';
 import { RESOURCES } from '../../src/shared/resources/index';
 
@@ -35,7 +35,7 @@ describe('API documentation', () => {
   let doc: Doc;
   beforeAll(async () => {
     // with a throwaway declared resource: its calls are documented like every other
-    t = await startTestApp('sqlite', {}, { resources: [...RESOURCES, faq] });
+    t = await startTestApp('sqlite', {}, { resources: [...RESOURCES, testFaq] });
     doc = (await t.app.inject('/api/docs/json')).json();
   });
   afterAll(async () => t.close());

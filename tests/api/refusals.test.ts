@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src/shared/access';
 import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
-import { faq } from '../support/faq';
+import { testFaq } from '../support/faq';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 /** public: anyone; profile: any staff member, pending included; staff: any Active staff; admin: Admins only. */
@@ -25,7 +25,7 @@ interface Operation {
 
 const NONE = 999_999;
 /** The registry, with the README's throwaway FAQ resource added as a developer would add a resource. */
-const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, faq];
+const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq];
 const PLACES: Permission[] = ['Spot-list', 'Post-list', 'Itinerary-list'];
 const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/health', rule: 'public' },

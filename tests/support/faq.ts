@@ -7,7 +7,7 @@ import { byNewest } from '../../src/shared/resources/named';
 import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '../../src/shared/resources/plain';
 import { declareResource } from '../../src/shared/resources/types';
 
-export const faq = declareResource({
+export const testFaq = declareResource({
   name: 'testfaq',
   label: 'resources.testfaq.name',
   rule: 'EmailTemplate-list',

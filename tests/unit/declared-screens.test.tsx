@@ -14,7 +14,7 @@ import { tr } from '../../src/admin/i18n/tr';
 import { menuOf } from '../../src/admin/layout/menuItems';
 import { ACCESS_ENTRIES, type AccessDeclaration, tag } from '../../src/shared/resources/index';
 import { fakeDataProvider } from '../support/fakeDataProvider';
-import { FAQ_STRINGS, faq } from '../support/faq';
+import { FAQ_STRINGS, testFaq } from '../support/faq';
 import { notice } from '../support/notice';
 
 afterEach(cleanup);
@@ -44,7 +44,7 @@ function renderFaq(locale: Locale = 'en', path = '/testfaq') {
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin store={memoryStore()} dataProvider={fake.provider} i18nProvider={polyglotI18nProvider(() => catalogue as never, locale)} disableTelemetry>
-        <Resource name="testfaq" {...declaredScreens(faq)} />
+        <Resource name="testfaq" {...declaredScreens(testFaq)} />
       </Admin>
     </TestMemoryRouter>,
   );
@@ -59,7 +59,7 @@ async function rowMenu(text: string, item: string) {
 
 describe('the screens of a declared resource (FAQ)', () => {
   it('gets a menu entry from its declaration', () => {
-    const menu = menuOf([...(ACCESS_ENTRIES as readonly AccessDeclaration[]), faq]);
+    const menu = menuOf([...(ACCESS_ENTRIES as readonly AccessDeclaration[]), testFaq]);
     const entry = menu.find((e) => e.type === 'item' && e.url === '/testfaq');
     expect(entry).toMatchObject({ id: 'testfaq', title: 'app.menu.testfaq', resource: 'testfaq' });
   });

@@ -12,7 +12,7 @@ import { DASHBOARD_CARDS } from '../../src/admin/pages/dashboardCards';
 import { ENDPOINTS } from '../../src/admin/providers/dataProvider';
 import { canAccess, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
 import { typedFields } from '../../src/shared/resources/fields';
-import { FAQ_STRINGS, faq } from '../support/faq';
+import { FAQ_STRINGS, testFaq } from '../support/faq';
 import { ACCESS_ENTRIES as REGISTERED, type AccessDeclaration, ICON_NAMES, MENU_GROUPS, RESOURCES, type ResourceDeclaration, sortNames } from '../../src/shared/resources/index';
 
 // The registry (src/shared/resources/) is what the menu, the access rules, the dataProvider and the
@@ -50,10 +50,10 @@ describe('the resource registry', () => {
   it("finds a resource from its file alone: the README's FAQ dropped beside the others is listed", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-'));
     for (const f of fs.readdirSync(RESOURCES_DIR)) fs.copyFileSync(path.join(RESOURCES_DIR, f), path.join(dir, f));
-    fs.copyFileSync(path.join(__dirname, '../support/faq.ts'), path.join(dir, 'faq.ts'));
+    fs.copyFileSync(path.join(__dirname, '../support/faq.ts'), path.join(dir, 'testfaq.ts'));
     const found = declarationsIn(dir);
-    expect(found).toContainEqual({ file: 'faq', name: 'faq' });
-    expect(listText(found)).toContain("import { faq } from './faq';");
+    expect(found).toContainEqual({ file: 'testfaq', name: 'testFaq' });
+    expect(listText(found)).toContain("import { testFaq } from './testfaq';");
     expect(found).toHaveLength(RESOURCES.length + 1);
     fs.rmSync(dir, { recursive: true });
   });
@@ -73,7 +73,7 @@ describe('the resource registry', () => {
   });
 
   it('tells which strings a new resource still lacks, until the catalogues hold them', () => {
-    expect(missingStrings(faq, en)).toEqual([
+    expect(missingStrings(testFaq, en)).toEqual([
       'resources.testfaq.name',
       'app.menu.testfaq',
       'resources.testfaq.fields.question',
@@ -86,12 +86,12 @@ describe('the resource registry', () => {
       const strings = FAQ_STRINGS[locale];
       const base = catalogues[locale] as typeof en;
       const added = { ...base, app: { ...base.app, menu: { ...base.app.menu, testfaq: strings.menu } }, resources: { ...base.resources, testfaq: { name: strings.name, fields: strings.fields } } };
-      expect(missingStrings(faq, added)).toEqual([]);
+      expect(missingStrings(testFaq, added)).toEqual([]);
     }
   });
 
   it('gives a plain resource what its screens and table need', () => {
-    for (const r of [...resources, faq].filter((d) => d.storage)) {
+    for (const r of [...resources, testFaq].filter((d) => d.storage)) {
       const fields = Object.entries(r.fields);
       // every field says what it holds, so the server can store it and the screens show it
       expect(fields.filter(([, f]) => !f.type).map(([name]) => name), r.name).toEqual([]);
