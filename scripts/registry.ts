@@ -22,9 +22,10 @@ export function declarationsIn(dir: string): { file: string; name: string }[] {
 export function listText(declarations: { file: string; name: string }[]): string {
   return [
     '// Written by scripts/registry.ts from the declarations in this folder; do not edit (write a declaration',
-    '// file instead: README "Adding a resource"). index.ts puts them in menu order.',
+    '// file instead: README "Adding a resource"). index.ts puts them in menu order and exports each by name.',
     ...declarations.map((d) => `import { ${d.name} } from './${d.file}';`),
     '',
+    `export { ${declarations.map((d) => d.name).join(', ')} };`,
     `export const DECLARED = [${declarations.map((d) => d.name).join(', ')}] as const;`,
     '',
   ].join('\n');

@@ -3,24 +3,12 @@
 // scripts/registry.ts lists it in declared.ts, and the menu, the access rules, the admin's <Resource>
 // and dataProvider row, the dashboard card and the server's routes, guards and sort maps follow from it.
 import { aiItineraries, chat, dashboard, profile, reports } from './access';
-import { category } from './category';
-import { contentmanagement } from './contentmanagement';
 import { DECLARED } from './declared';
-import { emailtemplate } from './emailtemplate';
-import { itinerary } from './itinerary';
-import { post } from './post';
-import { report } from './report';
-import { reportCategories } from './reportCategories';
-import { reportedComments } from './reportedComments';
-import { reportedUsers } from './reportedUsers';
-import { spot } from './spot';
-import { subadmin } from './subadmin';
-import { tag } from './tag';
 import { MENU_GROUPS, type ResourceDeclaration } from './types';
 import type { AccessDeclaration } from './types';
-import { user } from './user';
 
-export { category, contentmanagement, emailtemplate, itinerary, post, report, reportCategories, reportedComments, reportedUsers, spot, subadmin, tag, user };
+// each declaration by its name, from the generated list (no second list to keep)
+export * from './declared';
 export * from './types';
 
 /** Where a resource stands in the menu: its group's place (or its own), then its place inside the group. */
