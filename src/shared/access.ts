@@ -1,33 +1,9 @@
-// Roles, permissions and who may open what. Pure functions used by the menu, the admin's
+// Who may open what (roles, permissions and rules themselves: roles.ts, re-exported). Pure functions used by the menu, the admin's
 // authProvider.canAccess and the server's route guard, so the three never disagree.
 import { ACCESS_ENTRIES, type RegisteredName } from './resources/index';
+import { isActiveStaff, type Principal, type Rule, satisfies } from './roles';
 
-export const ROLES = ['Admin', 'Sub-Admin', 'User'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Roles that may sign in to the back-office. */
-export const STAFF_ROLES: readonly Role[] = ['Admin', 'Sub-Admin'];
-export const isStaff = (role: string | null | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
-
-export const USER_STATUSES = ['Pending', 'Active', 'Inactive', 'Request Pending'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** Permission names of spec §6; an Admin grants them to a Sub-Admin. */
-export const PERMISSIONS = [
-  'User-list',
-  'SubAdmin-list',
-  'Spot-list',
-  'Post-list',
-  'Itinerary-list',
-  'Categories-list',
-  'Tags-list',
-  'Report-list',
-  'EmailTemplate-list',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-/** Who may reach a resource: any staff member ('staff'), a permission, or Admins only ('admin'). */
-export type Rule = 'staff' | 'admin' | Permission;
+export * from './roles';
 
 /**
  * Each admin resource / page and the rule that opens it (spec §6), from the registry
@@ -35,28 +11,6 @@ export type Rule = 'staff' | 'admin' | Permission;
  */
 export const RESOURCE_RULES = Object.fromEntries(ACCESS_ENTRIES.map((e) => [e.name, e.rule])) as { readonly [K in RegisteredName]: Rule };
 export type ResourceName = keyof typeof RESOURCE_RULES;
-
-export interface Principal {
-  role: Role | string | null | undefined;
-  status?: string | null;
-  permissions?: readonly string[] | null;
-}
-
-/** True when the principal is a staff member allowed past sign-in into the full back-office. */
-export function isActiveStaff(p: Principal): boolean {
-  if (p.role === 'Admin') return true;
-  return p.role === 'Sub-Admin' && p.status === 'Active';
-}
-
-/** Whether a principal satisfies a rule. A Sub-Admin that is not Active only reaches its profile. */
-export function satisfies(p: Principal, rule: Rule, resource?: string): boolean {
-  if (p.role === 'Admin') return true;
-  if (p.role !== 'Sub-Admin') return false;
-  if (p.status !== 'Active') return resource === 'profile';
-  if (rule === 'staff') return true;
-  if (rule === 'admin') return false;
-  return (p.permissions ?? []).includes(rule);
-}
 
 /** react-admin style access check: may this principal use `resource`? Unknown resources are Admin only. */
 export function canAccess(p: Principal, resource: string): boolean {

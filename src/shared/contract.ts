@@ -1,5 +1,5 @@
 // The wire contract of DESIGN.md §3: envelope, list parameters, entity shapes shared by both sides.
-import type { Permission, Role, UserStatus } from './access';
+import type { Permission, Role, UserStatus } from './roles';
 import type { Preferences } from './preferences';
 
 export interface Envelope<T = unknown> {

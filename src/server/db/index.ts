@@ -22,8 +22,9 @@ import pg from 'pg';
 import { withAmbientTransactions } from './ambient';
 import type { Database } from './schema';
 import { SEARCH_FOLD, searchFold } from './search';
+import type { DialectName } from './dialect';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect';
 
 export interface Db {
   /** statements made through it while a transaction of its runs go to that transaction (db/ambient.ts) */

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from './index';
+import type { DialectName } from './dialect';
 
 /** Whether `table` has `column` (Kysely's introspection, for migrations that may run again over their work). */
 export async function hasColumn(db: Kysely<unknown>, table: string, column: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
 import { ACTIVE_STATUSES } from '../../shared/resources/plain';
-import type { DialectName } from './index';
+import type { DialectName } from './dialect';
 import { hasColumn } from './introspect';
 import type { Database } from './schema';
 

@@ -1,9 +1,8 @@
 // Who plans the days of an itinerary suggestion: the offline engine (the default), or a language
 // model choosing among the engine's best spots when LLM_BASE_URL is set (llm.ts), which falls back to
-// the engine whenever the model cannot be used. The answer says which one planned it.
-import type { Config } from '../config';
+// the engine whenever the model cannot be used. The answer says which one planned it. Which of the two
+// a server uses: plannerFor.ts.
 import { type Candidate, type DayPlan, planTrip } from './engine';
-import { llmPlanner } from './llm';
 import type { PlaceLanguage } from './places';
 import type { Point } from './shortestRoute';
 
@@ -55,6 +54,3 @@ export const enginePlanner: ItineraryPlanner = {
     return { days: planTrip(request.spots, request.center, request.days, request.preferredCategoryIds), plannedBy: 'engine' };
   },
 };
-
-/** The model when one is configured, else the engine. */
-export const plannerFor = (config: Pick<Config, 'llm'>): ItineraryPlanner => (config.llm ? llmPlanner(config.llm) : enginePlanner);

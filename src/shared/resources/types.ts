@@ -3,7 +3,7 @@
 // dataProvider row and dashboard card; the server its guards and sort maps. Plain data, no React and no
 // Node, so the start-up shell, the admin, the server and the tests read the same object.
 import type { ListOrder } from '../contract';
-import type { Rule } from '../access';
+import type { Rule } from '../roles';
 import type { ValidationMessageKey } from '../validation/messages';
 
 /**

@@ -14,7 +14,8 @@ import { answerOf, itemAnswer, maybeText, refusals, whole } from '../../http/ans
 import { item, ok } from '../../http/reply';
 import { spotsNear } from '../../geo/spotsNear';
 import { MAX_DAYS, RADIUS_KM } from '../../suggest/engine';
-import { LLM_FALLBACKS, plannerFor } from '../../suggest/planner';
+import { LLM_FALLBACKS } from '../../suggest/planner';
+import { plannerFor } from '../../suggest/plannerFor';
 import type { PlaceLanguage } from '../../suggest/places';
 import { analyseQuery } from '../../suggest/query';
 import { tripDates } from '../../suggest/tripDates';
