@@ -93,8 +93,8 @@ async function dropCounter(db: Kysely<unknown>, dialect: DialectName, c: Counted
 
 /**
  * What installCounts makes, removed (so that the migration may run again over its own work), and the
- * audit trail's and the catalogues' triggers (020 and 033 make them again): SQLite checks every trigger when a table changes, and
- * theirs name the row_counts table dropped here.
+ * audit trail's and the catalogues' triggers (020 and 033 make them again): SQLite checks every trigger
+ * when a table changes, and theirs name the row_counts table dropped here.
  */
 async function removeCounts(db: Kysely<unknown>, dialect: DialectName) {
   for (const c of [...COUNTED, AUDIT_COUNTED, ...COUNTED_CATALOGUES.map(catalogueCounted)]) await dropCounter(db, dialect, c);
