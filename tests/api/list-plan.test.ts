@@ -2,10 +2,11 @@
 // list's order, else the index up to an exact-total cap, else walk the order), and the totals kept by
 // triggers (db/counts.ts) stay equal to counting, whatever staff do. The plan's sizes are made small so
 // that a few thousand rows reach every branch.
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/shared/text';
 import { SEARCH_PLAN } from '../../src/server/http/list';
+import type { Database } from '../../src/server/db/schema';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const POSTS = 1500;
@@ -84,6 +85,22 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().data;
     return { ids: body.data.map((p: { id: number }) => p.id), total: body.meta.total as number, exact: body.meta.totalExact !== false };
+  };
+
+  /** The plan of a list's page statement, as http/list.ts builds it: the ids in the order, the id breaking ties. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lists' tables and aliases differ
+  const pagePlan = async (q: SelectQueryBuilder<Database, any, { id: unknown }>, column: string, id: string, direction: 'asc' | 'desc', offset: number) => {
+    const page = q.orderBy(sql.ref(column), direction).orderBy(sql.ref(id), direction).limit(10).offset(offset).compile();
+    if (dialect === 'postgres') {
+      return t.ctx.db.transaction().execute(async (trx) => {
+        // the table is small here: the planner is told a million rows' choice (no whole-table read)
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...page, sql: `EXPLAIN ${page.sql}` });
+        return rows.map((r) => r['QUERY PLAN']).join(' ');
+      });
+    }
+    const { rows } = await t.ctx.db.executeQuery<{ detail: string }>({ ...page, sql: `EXPLAIN QUERY PLAN ${page.sql}` });
+    return rows.map((r) => r.detail).join(' ');
   };
 
   // common in the first rows, common but thin there, rare, a reference, an author, nothing; typed without accents
@@ -350,21 +367,10 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
         .execute();
     }
     for (const table of ['users', 'spots']) await sql`ANALYZE ${sql.table(table)}`.execute(t.ctx.db);
-    /** The plan of a list's page statement, as http/list.ts builds it: the ids in the order, the id breaking ties. */
-    const planOf = async (table: 'users' | 'spots', key: string, userType: string | null, direction: 'asc' | 'desc', offset: number) => {
+    const planOf = (table: 'users' | 'spots', key: string, userType: string | null, direction: 'asc' | 'desc', offset: number) => {
       let q = t.ctx.db.selectFrom(table).select(sql.ref(`${table}.id`).as('id'));
       if (userType) q = q.where(sql.ref('users.user_type'), '=', userType);
-      const page = q.orderBy(sql.ref(`${table}.${key}`), direction).orderBy(sql.ref(`${table}.id`), direction).limit(10).offset(offset).compile();
-      if (dialect === 'postgres') {
-        return t.ctx.db.transaction().execute(async (trx) => {
-          // the table is small here: the planner is told a million rows' choice (no whole-table read)
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-          const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...page, sql: `EXPLAIN ${page.sql}` });
-          return rows.map((r) => r['QUERY PLAN']).join(' ');
-        });
-      }
-      const { rows } = await t.ctx.db.executeQuery<{ detail: string }>({ ...page, sql: `EXPLAIN QUERY PLAN ${page.sql}` });
-      return rows.map((r) => r.detail).join(' ');
+      return pagePlan(q, `${table}.${key}`, `${table}.id`, direction, offset);
     };
     const lists = [
       ['users', 'name_sort', 'User', 'users_type_name_sort'],
@@ -384,5 +390,63 @@ describe.each(dialects)('lists at scale on %s', (dialect) => {
         }
       }
     }
+  });
+  it('walks an index of its own for the hidden posts, the users of a status and the reports of a state, in every order they are asked for (no sort step)', async () => {
+    const stamp = new Date(Date.UTC(2024, 6, 1)).toISOString();
+    // hidden posts and users of each status enough for the planner to prefer an index walk to a sort
+    const hiddenPosts = Array.from({ length: 3000 }, (_, i) => ({ type: i % 10 ? 'post' : 'itinerary', user_id: people[0].id, title: `Hidden ${i % 97}`, description: `gone ${i}`, latitude: null, longitude: null, itinerary_date: null, is_planeed: String(i % 2), is_public: i % 2, sequence: i % 9, created_at: stamp, updated_at: stamp, deleted_at: stamp }));
+    for (let k = 0; k < hiddenPosts.length; k += 500) await t.ctx.db.insertInto('posts').values(hiddenPosts.slice(k, k + 500)).execute();
+    const statuses = ['Active', 'Inactive', 'Pending', 'Request Pending'] as const;
+    const users = Array.from({ length: 3000 }, (_, i) => ({ name: `Kişi ${i % 211}`, email: `state${i}@example.com`, phone: null, country_code: null, password_hash: 'x', status: statuses[i % 4], user_type: 'User', profile_pic: null, thumbnail: null, location: null, country: null, latitude: null, longitude: null, shortcuts: null, created_at: stamp, updated_at: stamp }));
+    for (let k = 0; k < users.length; k += 500) await t.ctx.db.insertInto('users').values(users.slice(k, k + 500)).execute();
+    for (const table of ['posts', 'users', 'reports']) await sql`ANALYZE ${sql.table(table)}`.execute(t.ctx.db);
+
+    const hidden = (type: string) => t.ctx.db.selectFrom('posts').select(sql.ref('posts.id').as('id')).where('posts.type', '=', type).where('posts.deleted_at', 'is not', null);
+    const ofStatus = (status: string) => t.ctx.db.selectFrom('users').select(sql.ref('users.id').as('id')).where('users.user_type', '=', 'User').where('users.status', '=', status);
+    const pending = (type: string) => t.ctx.db.selectFrom('reports as r').select(sql.ref('r.id').as('id')).where('r.type', '=', type).where('r.status', '=', 'Pending');
+    const lists = [
+      ...['title', 'description', 'sequence', 'created_at', 'user_name', 'is_planeed', 'is_public'].flatMap((column) =>
+        ['post', 'itinerary'].map((type) => [`hidden ${type}s`, hidden(type), `posts.${column}`, 'posts.id', `posts_hidden_${column}`, 50] as const),
+      ),
+      ...['name_sort', 'email', 'created_at'].flatMap((column) =>
+        ['Inactive', 'Pending'].map((status) => [`${status} users`, ofStatus(status), `users.${column}`, 'users.id', `users_type_status_${column}`, 50] as const),
+      ),
+      // some 80 pending reports of a type here: a deeper page than the second is most of them (PostgreSQL sorts them)
+      ...['post', 'comment', 'user'].map((type) => [`pending ${type} reports`, pending(type), 'r.reporter_name', 'r.id', 'reports_type_status_reporter_name', 10] as const),
+    ];
+    for (const [list, q, column, id, index, deep] of lists) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const offset of [0, deep]) {
+          const plan = await pagePlan(q, column, id, direction, offset);
+          const where = `${list} by ${column} ${direction}, offset ${offset}: ${plan}`;
+          expect(plan, where).toContain(index);
+          expect(plan, where).not.toMatch(/TEMP B-TREE|Sort/);
+        }
+      }
+    }
+  });
+
+  it('keeps the totals of the categories, tags and report categories in row_counts, which the dashboard and their lists read', async () => {
+    const stamp = new Date(Date.UTC(2024, 7, 1)).toISOString();
+    const kept = async (name: string) => Number((await t.ctx.db.selectFrom('row_counts').select('n').where('name', '=', name).executeTakeFirst())?.n ?? 0);
+    const counted = async (table: 'categories' | 'tags' | 'report_categories') => Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const get = async (url: string) => (await t.app.inject({ url, headers: bearer(admin) })).json().data;
+    const check = async () => {
+      const stats = await get('/api/user/user-statistics');
+      for (const [table, list, shown] of [['categories', '/api/category', stats.categoriescount], ['tags', '/api/tag', stats.tag], ['report_categories', '/api/reportCategory', undefined]] as const) {
+        const real = await counted(table);
+        expect(await kept(table), table).toBe(real);
+        if (shown !== undefined) expect(shown, table).toBe(real);
+        expect((await get(`${list}?page=0&limit=10`)).meta.total, table).toBe(real);
+      }
+    };
+    await check();
+    for (const table of ['categories', 'tags', 'report_categories'] as const) {
+      const names = Array.from({ length: 7 }, (_, i) => `counted ${table} ${i}`);
+      await t.ctx.db.insertInto(table).values(names.map((name) => ({ name, name_key: name, status: 'Active', created_at: stamp, updated_at: stamp }))).execute();
+      await t.ctx.db.deleteFrom(table).where('name', 'in', names.slice(0, 3)).execute();
+      await t.ctx.db.updateTable(table).set({ status: 'Inactive' }).where('name', '=', names[4]).execute();
+    }
+    await check();
   });
 });

@@ -20,8 +20,9 @@ async function removeAuthorNames(db: Kysely<unknown>, dialect: DialectName) {
       for (const suffix of ['ai', 'au']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_user_name_${suffix}`).execute(db);
     }
     await sql.raw(`DROP INDEX IF EXISTS ${table}_user_name`).execute(db);
-    // migration 016's index of live posts by author
+    // migration 016's index of live posts by author, 033's of hidden ones
     await sql.raw(`DROP INDEX IF EXISTS ${table}_live_user_name`).execute(db);
+    await sql.raw(`DROP INDEX IF EXISTS ${table}_hidden_user_name`).execute(db);
     // the author's sort key (032_list_sort_keys) is made of the copy: it goes first, and 032 makes it again
     if (await hasGeneratedColumn(db, dialect, table, 'user_name_sort')) {
       await sql.raw(`DROP INDEX IF EXISTS ${table}_user_name_sort`).execute(db);

@@ -9,7 +9,7 @@ import type { Database } from './schema';
 
 /** A table whose live rows are counted under a key; `{r}` stands for the row (new or old). */
 interface CountedTable {
-  table: 'posts' | 'users' | 'spots' | 'reports' | 'audit_log';
+  table: 'posts' | 'users' | 'spots' | 'reports' | 'audit_log' | CountedCatalogue;
   /** the row counts (a soft-deleted post does not) */
   live: string;
   /** the counter's name for the row */
@@ -55,6 +55,13 @@ export const COUNTED: CountedTable[] = [
  */
 export const AUDIT_COUNTED: CountedTable = { table: 'audit_log', live: 'TRUE', key: `'audit_log:' || {r}.entity`, watch: [] };
 
+/** The catalogues whose rows are counted as a whole (migration 033): the dashboard's totals and their lists'. */
+export const COUNTED_CATALOGUES = ['categories', 'tags', 'report_categories'] as const;
+export type CountedCatalogue = (typeof COUNTED_CATALOGUES)[number];
+
+/** A catalogue's counter: its table's name, kept by insert and delete triggers (no update moves a row). */
+export const catalogueCounted = (table: CountedCatalogue): CountedTable => ({ table, live: 'TRUE', key: `'${table}'`, watch: [] });
+
 /** The per-user counts the users list shows and sorts by. */
 export const OWNER_COUNT_COLUMNS = ['post_count', 'itinerary_count', 'spot_count'] as const;
 
@@ -86,11 +93,11 @@ async function dropCounter(db: Kysely<unknown>, dialect: DialectName, c: Counted
 
 /**
  * What installCounts makes, removed (so that the migration may run again over its own work), and the
- * audit trail's triggers (020 makes them again): SQLite checks every trigger when a table changes, and
- * theirs name the row_counts table dropped here.
+ * audit trail's and the catalogues' triggers (020 and 033 make them again): SQLite checks every trigger
+ * when a table changes, and theirs name the row_counts table dropped here.
  */
 async function removeCounts(db: Kysely<unknown>, dialect: DialectName) {
-  for (const c of [...COUNTED, AUDIT_COUNTED]) await dropCounter(db, dialect, c);
+  for (const c of [...COUNTED, AUDIT_COUNTED, ...COUNTED_CATALOGUES.map(catalogueCounted)]) await dropCounter(db, dialect, c);
   await sql`DROP TABLE IF EXISTS row_counts`.execute(db);
   for (const column of OWNER_COUNT_COLUMNS) {
     await sql.raw(`DROP INDEX IF EXISTS users_type_${column}`).execute(db);

@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_report_states';
 import * as m028 from './migrations/028_turkish_names';
 import * as m031 from './migrations/031_hidden_post_index';
 import * as m032 from './migrations/032_list_sort_keys';
+import * as m033 from './migrations/033_filtered_list_indexes';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -60,6 +61,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '028_turkish_names': bind(m028),
       '031_hidden_post_index': bind(m031),
       '032_list_sort_keys': bind(m032),
+      '033_filtered_list_indexes': bind(m033),
     }) };
 }
 

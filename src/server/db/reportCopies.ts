@@ -85,6 +85,8 @@ export async function dropRowTriggers(db: Kysely<unknown>, dialect: DialectName,
 async function removeReportCopies(db: Kysely<unknown>, dialect: DialectName) {
   await dropRowTriggers(db, dialect, ['reports', ...FOLLOWERS.map(([t]) => t)], triggerName);
   for (const column of REPORT_COPY_INDEXES) await sql.raw(`DROP INDEX IF EXISTS reports_type_${column}`).execute(db);
+  // migration 033's index of a state's reports by reporter (made again when 033 runs again)
+  await sql`DROP INDEX IF EXISTS reports_type_status_reporter_name`.execute(db);
   for (const column of REPORT_COPIES) if (await hasColumn(db, 'reports', column)) await db.schema.alterTable('reports').dropColumn(column).execute();
 }
 

@@ -1,5 +1,6 @@
 // Read model of the catalogue screens' lists: one table's rows, searched, sorted and paged.
 import type { AppContext } from '../../context';
+import { COUNTED_CATALOGUES, countOf } from '../../db/counts';
 import { type SearchableTable, searchCondition, substringCondition } from '../../db/search';
 import { type ListRequest, readList } from '../../http/list';
 
@@ -15,7 +16,11 @@ export async function listTableRowsQuery(ctx: AppContext, table: ListedTable, co
   return readList(base, (qb) => qb.select(columns as any), req, 'id', {
     db: ctx.db,
     name: picker ? `${table} picker` : table,
+    // the catalogues' totals are maintained (db/counts.ts); the few templates and pages are counted
+    total: isCounted(table) ? () => countOf(ctx.db, table) : undefined,
     search: (indexed) =>
       picker ? substringCondition(ctx.dialect, table, table, req.filter, ['name'], indexed) : searchCondition(ctx.dialect, table, table, req.filter, indexed),
   });
 }
+
+const isCounted = (table: ListedTable): table is (typeof COUNTED_CATALOGUES)[number] => (COUNTED_CATALOGUES as readonly string[]).includes(table);
