@@ -4,7 +4,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ar } from '../../src/admin/i18n/ar';
-import { ADMIN, newPage, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { insertUser } from '../../src/server/modules/users/service';
+import { ADMIN, DEMO_PASSWORD, newPage, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const CHANGED = 'This record was changed by someone else. Reload it to see the changes.';
 const suite = useBrowserSuite();
@@ -18,6 +19,19 @@ async function colleague() {
 }
 
 /** Signs in as the Admin and adds a category through the Add Category dialog. */
+/**
+ * A colleague with an account of their own (a Sub-Admin holding Categories-list): the language follows each
+ * person's profile, so a colleague working in Arabic must not be the Admin whose browser works in English.
+ */
+async function arabicColleagueAccount() {
+  const { db, passwords } = suite.server.ctx;
+  const email = 'leila@example.com';
+  const id = await insertUser(db, { name: 'ليلى', email, phone: '5551234567', password_hash: await passwords.hash(DEMO_PASSWORD), status: 'Active', user_type: 'Sub-Admin' });
+  const grant = await db.selectFrom('permissions').select('id').where('name', '=', 'Categories-list').executeTakeFirstOrThrow();
+  await db.insertInto('user_permissions').values({ user_id: id, permission_id: grant.id }).execute();
+  return { email, password: DEMO_PASSWORD };
+}
+
 async function signInAndAddCategory(page: Page, name: string) {
   await signIn(page, suite.server.baseUrl, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/dashboard');
@@ -120,7 +134,8 @@ describe('no lost updates in the browser', () => {
 
     const other = await newPage(suite.browser);
     try {
-      await signIn(other.page, server.baseUrl, ADMIN.email, ADMIN.password);
+      const account = await arabicColleagueAccount();
+      await signIn(other.page, server.baseUrl, account.email, account.password);
       await other.page.waitForURL('**/dashboard');
       // the colleague works in Arabic: the next page load starts in it
       await other.page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', '"ar"'));
