@@ -3,6 +3,7 @@
 // Sub-Admin has no such menu entry and is refused the page; in Arabic it reads right to left.
 import { describe, expect, it } from 'vitest';
 import { insertUser } from '../../src/server/modules/users/service';
+import { createUser } from '../support/api';
 import { ADMIN, apiSession, axeViolations, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
@@ -24,16 +25,7 @@ async function renameUser(newName: string) {
  */
 async function departedColleague(name: string, email: string) {
   const { server } = suite;
-  const id = await insertUser(server.ctx.db, {
-    name,
-    email,
-    phone: '5551234567',
-    password_hash: await server.ctx.passwords.hash(DEMO_PASSWORD),
-    status: 'Active',
-    user_type: 'Sub-Admin',
-  });
-  const grant = await server.ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Categories-list').executeTakeFirstOrThrow();
-  await server.ctx.db.insertInto('user_permissions').values({ user_id: id, permission_id: grant.id }).execute();
+  const id = await createUser(server, { name, email, password: DEMO_PASSWORD, user_type: 'Sub-Admin', permissions: ['Categories-list'] });
   const theirs = await apiSession(server.baseUrl, { email, password: DEMO_PASSWORD });
   const category = await server.ctx.db.selectFrom('categories').select(['id', 'status']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
   const call = (session: { token: string }, method: string, url: string, body?: object) =>

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ar } from '../../src/admin/i18n/ar';
-import { insertUser } from '../../src/server/modules/users/service';
+import { createUser } from '../support/api';
 import { ADMIN, DEMO_PASSWORD, newPage, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const CHANGED = 'This record was changed by someone else. Reload it to see the changes.';
@@ -24,12 +24,9 @@ async function colleague() {
  * person's profile, so a colleague working in Arabic must not be the Admin whose browser works in English.
  */
 async function arabicColleagueAccount() {
-  const { db, passwords } = suite.server.ctx;
-  const email = 'leila@example.com';
-  const id = await insertUser(db, { name: 'ليلى', email, phone: '5551234567', password_hash: await passwords.hash(DEMO_PASSWORD), status: 'Active', user_type: 'Sub-Admin' });
-  const grant = await db.selectFrom('permissions').select('id').where('name', '=', 'Categories-list').executeTakeFirstOrThrow();
-  await db.insertInto('user_permissions').values({ user_id: id, permission_id: grant.id }).execute();
-  return { email, password: DEMO_PASSWORD };
+  const account = { email: 'leila@example.com', password: DEMO_PASSWORD };
+  await createUser(suite.server, { ...account, name: 'ليلى', user_type: 'Sub-Admin', permissions: ['Categories-list'] });
+  return account;
 }
 
 async function signInAndAddCategory(page: Page, name: string) {

@@ -56,9 +56,9 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Pa
 }
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** Inserts a user directly (for tests of rules that need a given account). */
+/** Inserts a user directly (for tests of rules that need a given account; a browser test's server too). */
 export async function createUser(
-  t: TestApp,
+  t: Pick<TestApp, 'ctx'>,
   fields: {
     email: string;
     password: string;
