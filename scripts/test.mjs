@@ -15,6 +15,7 @@ const run = (title, cmd, args) => {
 
 const steps = [
   ['list the declared resources', 'node', ['--import', 'tsx', 'scripts/registry.ts']],
+  ['generate the migrations of the declared tables', 'node', ['--import', 'tsx', 'scripts/declared-migrations.ts']],
   ['type check: the admin, in the browser', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.browser.json']],
   ['type check: the server, in Node', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']],
   ['type check: tests, scripts, build configuration', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],

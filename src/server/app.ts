@@ -16,7 +16,9 @@ import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDatabase } from './db/index';
+import type { DeclaredMigrations, DeclaredSnapshot } from './db/declaredSteps';
 import { migrateToLatest } from './db/migrate';
+import { DECLARED_MIGRATIONS, DECLARED_SNAPSHOT } from './db/migrations/declared/index';
 import { answerClientError } from './http/clientError';
 import { HttpError } from './http/errors';
 import { registerExportTrail } from './http/exportTrail';
@@ -55,7 +57,7 @@ import { reportCategoryRoutes } from './modules/reportCategories/routes';
 import { tagRoutes } from './modules/tags/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { declaredRoutes } from './modules/declared/routes';
-import { ensureTable } from './modules/declared/store';
+import { refuseUnmigrated } from './modules/declared/plan';
 import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
 import { userRoutes } from './modules/users/routes';
 import { bootstrap } from './seed/bootstrap';
@@ -85,17 +87,21 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** the registry the server answers (the tests add a throwaway resource to it) */
   resources?: readonly ResourceDeclaration[];
+  /** the generated migrations of its declared tables and the tables they make (the tests': their resources') */
+  declared?: { migrations: DeclaredMigrations; snapshot: DeclaredSnapshot };
 }
 
 /**
- * Opens the database, migrates, makes the plain resources' tables, bootstraps roles/permissions/
- * templates/Admin and registers every route.
+ * Opens the database, migrates (refusing declared tables whose migration was not generated), bootstraps
+ * roles/permissions/templates/Admin and registers every route.
  */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database);
   const plainResources = (opts.resources ?? (RESOURCES as readonly ResourceDeclaration[])).filter((r) => r.storage);
-  for (const resource of plainResources) await ensureTable(database.db, database.dialect, resource);
+  // a declared table is made and changed by its generated migrations only (scripts/declared-migrations.ts)
+  const declared = opts.declared ?? { migrations: DECLARED_MIGRATIONS, snapshot: DECLARED_SNAPSHOT };
+  refuseUnmigrated(declared.snapshot, plainResources);
+  await migrateToLatest(database, declared.migrations);
   await bootstrap(database.db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,

@@ -5,8 +5,7 @@
 // declared-suite.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
-import { ensureTable } from '../../src/server/modules/declared/store';
-import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { ADMIN, bearer, dialects, loginAs, migrateFurther, startTestApp, type TestApp } from '../support/api';
 import { notice } from '../support/notice';
 
 const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, notice];
@@ -51,10 +50,10 @@ describe.each(dialects)('the promises of a declaration, kept on %s', (dialect) =
     expect(blanked.json().data.data.slug).toBe('typed-slug');
   });
 
-  it('does not start with a unique field whose values are already taken twice: it names them', async () => {
+  it('refuses to migrate a table to a unique field whose values are already taken twice: it names them', async () => {
     const plain = { ...notice, name: 'testlegacy', storage: { table: 'test_legacy' }, fields: { ...notice.fields, title: { ...notice.fields.title, unique: undefined } } } as ResourceDeclaration;
-    await ensureTable(t.ctx.db, t.ctx.dialect, plain);
+    await migrateFurther(t, [plain]);
     for (const title of ['Twin', 'twin', 'Single']) await t.ctx.db.insertInto('test_legacy' as never).values({ title, body: '<p/>', status: 'Active' } as never).execute();
-    await expect(ensureTable(t.ctx.db, t.ctx.dialect, { ...plain, fields: notice.fields } as ResourceDeclaration)).rejects.toThrow(/test_legacy\.title is declared unique but some values are taken twice \(twin\)/);
+    await expect(migrateFurther(t, [{ ...plain, fields: notice.fields } as ResourceDeclaration])).rejects.toThrow(/test_legacy\.title is declared unique but some values are taken twice \(twin\)/);
   });
 });

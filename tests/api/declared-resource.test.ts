@@ -5,8 +5,7 @@
 // which adds the same FAQ to the registry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
-import { ensureTable } from '../../src/server/modules/declared/store';
-import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
+import { ADMIN, bearer, dialects, loginAs, migrateFurther, startTestApp, type TestApp } from '../support/api';
 import { testFaq } from '../support/faq';
 
 const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq];
@@ -156,9 +155,10 @@ describe.each(dialects)('a declared resource (FAQ) on %s', (dialect) => {
     expect(update.required?.sort()).toEqual(['answer', 'id', 'question', 'status']);
   });
 
-  it('gives a field declared later its column, keeping the records', async () => {
+  it('gives a field declared later its column through the migration generated for it, keeping the records', async () => {
     const grown = { ...testFaq, fields: { ...testFaq.fields, votes: { type: 'number', list: true, form: true, sortable: true } } } as ResourceDeclaration;
-    await ensureTable(t.ctx.db, t.ctx.dialect, grown);
+    const { changes } = await migrateFurther(t, [grown]);
+    expect(changes).toEqual(['test_faqs.votes: added', 'test_faqs.votes: sorted']);
     const columns = (await t.ctx.db.introspection.getTables()).find((table) => table.name === 'test_faqs')!.columns.map((c) => c.name);
     expect(columns).toContain('votes');
     expect((await listed('')).meta.total).toBeGreaterThan(0);

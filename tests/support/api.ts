@@ -9,6 +9,10 @@ import { hashPassword } from '../../src/server/auth/passwords';
 import { type Config, loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/index';
 import { KEPT_STATEMENTS } from '../../src/server/db/keptStatements';
+import { DECLARED_MIGRATIONS, DECLARED_SNAPSHOT } from '../../src/server/db/migrations/declared/index';
+import { migrateDeclared } from '../../src/server/db/declaredSteps';
+import { planMigration } from '../../src/server/modules/declared/plan';
+import type { ResourceDeclaration } from '../../src/shared/resources/types';
 import { insertUser } from '../../src/server/modules/users/service';
 import { seedDemo } from '../../src/server/seed/demo';
 
@@ -42,12 +46,15 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Pa
       ...overrides,
     },
   );
+  const declared = build.declared ?? declaredMigrationsFor(build.resources ?? []);
   // silent, unless the test reads the log lines
-  const built = await buildApp(config, { ...build, logger: build.logStream !== undefined });
+  const built = await buildApp(config, { ...build, declared, logger: build.logStream !== undefined });
   return {
     ...built,
     config,
     dataDir,
+    /** the declared tables' migrations it ran and what they made */
+    declared,
     async close() {
       await built.app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -55,6 +62,27 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', overrides: Pa
   };
 }
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The migrations of a registry's declared tables: the committed ones, then the one the generator would
+ * write for what the registry adds (the test fixtures: their tables are made the way a developer's are).
+ */
+export function declaredMigrationsFor(resources: readonly ResourceDeclaration[]) {
+  const plan = planMigration(DECLARED_SNAPSHOT, resources);
+  return { migrations: { ...DECLARED_MIGRATIONS, ...(plan.steps.length ? { '9999_test_fixtures': plan.steps } : {}) }, snapshot: plan.snapshot };
+}
+
+/**
+ * Changes a test app's declared tables as the migration generated for `resources` would (a field declared
+ * since, a unique one): run after the app's own, its steps and changes answered.
+ */
+export async function migrateFurther(t: TestApp, resources: readonly ResourceDeclaration[]) {
+  const plan = planMigration(t.declared.snapshot, resources);
+  const name = `${Object.keys(t.declared.migrations).sort().at(-1) ?? '9999'}_${Object.keys(t.declared.migrations).length}`;
+  t.declared = { migrations: { ...t.declared.migrations, [name]: plan.steps }, snapshot: plan.snapshot };
+  await migrateDeclared(t.ctx.db, t.ctx.dialect, t.declared.migrations);
+  return plan;
+}
 
 /** Inserts a user directly (for tests of rules that need a given account; a browser test's server too). */
 export async function createUser(

@@ -1,6 +1,9 @@
-// Runs the migrations in order with Kysely's Migrator (its lock makes concurrent replicas safe).
+// Runs the migrations in order with Kysely's Migrator (its lock makes concurrent replicas safe): the
+// hand-written ones, then those generated for the declared tables (migrations/declared/).
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type DeclaredMigrations, migrateDeclared } from './declaredSteps';
 import type { Db } from './index';
+import { DECLARED_MIGRATIONS } from './migrations/declared/index';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_email_template_search';
 import * as m003 from './migrations/003_spot_image_index';
@@ -65,12 +68,13 @@ function provider(dialect: Db['dialect']): MigrationProvider {
     }) };
 }
 
-export async function migrateToLatest({ db, dialect }: { db: Kysely<Database>; dialect: Db['dialect'] }) {
+/** `declared`: the generated migrations of the declared tables (the tests add their throwaway resources' own). */
+export async function migrateToLatest({ db, dialect }: { db: Kysely<Database>; dialect: Db['dialect'] }, declared: DeclaredMigrations = DECLARED_MIGRATIONS) {
   const migrator = new Migrator({ db, provider: provider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? error}`);
   }
-  return results ?? [];
+  return [...(results ?? []), ...(await migrateDeclared(db, dialect, declared))];
 }

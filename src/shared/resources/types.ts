@@ -119,6 +119,11 @@ export interface FieldDeclaration {
    * refused, and the form names the taken values with the resource's `duplicates` text
    */
   unique?: boolean;
+  /**
+   * the field's name before it was renamed (a declared resource): the generated migration renames its
+   * column, keeping the values, instead of adding an empty one
+   */
+  renamedFrom?: string;
   /** how a typed value is kept while it is typed: `lowercase` (tags are lower-cased on entry) */
   typed?: 'lowercase';
   /** catalogue key of the help text under its input */

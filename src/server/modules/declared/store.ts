@@ -1,84 +1,34 @@
 // The records of a plain resource (a declaration with `storage`), in the table its fields describe. The
-// table is made at start-up from the declaration and gains a column for each field declared since, so a
-// new plain resource needs no migration of its own. A list's search looks into `search_text`, the folded
-// text of the searchable fields written with each record.
+// table is made, and changed with its fields, by generated migrations (plan.ts, db/declaredSteps.ts,
+// scripts/declared-migrations.ts), whose column types and index names come from here. A list's search
+// looks into `search_text`, the folded text of the searchable fields written with each record.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the table is known from the declaration, not from the schema's types */
 import { recordChanged, stampAfter } from '../../db/versions';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { SEARCH_TEXT } from '../../db/declaredSteps';
 import { foldText, slugify } from '@shared/text';
 import { englishMessage } from '@shared/validation/messages';
 import { type DeclaredField, searchedFields, typedFields, uniqueField } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
-import { type DialectName, isUniqueViolation, now } from '../../db/index';
+import { isUniqueViolation, now } from '../../db/index';
 import { escapeLike } from '../../db/search';
 import { conflict } from '../../http/errors';
 import { sanitizeRichText } from '../../http/sanitize';
 
-/** The record's folded search text (the same fold the other lists' search indexes use). */
-const SEARCH_TEXT = 'search_text';
-
-const columnType = (field: DeclaredField) => (field.type === 'number' ? 'integer' : 'text');
+/** The column type that keeps a field's values: the one mapping from field type to column type. */
+export const columnType = (field: DeclaredField) => (field.type === 'number' ? 'integer' : 'text');
 /** The fields kept as columns (the id is the table's key). */
-const storedFields = (resource: ResourceDeclaration) => typedFields(resource).filter((f) => f.type !== 'id');
+export const storedFields = (resource: ResourceDeclaration) => typedFields(resource).filter((f) => f.type !== 'id');
 
 /** The column that keeps a `unique` field's folded value (case and accents aside), under a unique index. */
-const keyColumn = (field: DeclaredField) => `${field.name}_key`;
-const uniqueIndex = (table: string, field: DeclaredField) => `${table}_${keyColumn(field)}`;
+export const keyColumn = (column: string) => `${column}_key`;
+export const uniqueIndex = (table: string, column: string) => `${table}_${keyColumn(column)}`;
+/** A sort's index: each sort walks an index of its column with the id as tie-breaker (http/list.ts). */
+export const sortIndex = (table: string, column: string) => `${table}_${column}_sort`;
 
 export function tableOf(resource: ResourceDeclaration): string {
   if (!resource.storage) throw new Error(`${resource.name} declares no storage`);
   return resource.storage.table;
-}
-
-/** Makes the resource's table, or adds the columns of fields declared since; then its sort and search indexes. */
-export async function ensureTable(db: Kysely<any>, dialect: DialectName, resource: ResourceDeclaration) {
-  const table = tableOf(resource);
-  const fields = storedFields(resource);
-  const existing = (await db.introspection.getTables()).find((t) => t.name === table);
-  if (!existing) {
-    let create = db.schema
-      .createTable(table)
-      .ifNotExists()
-      .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()));
-    for (const f of fields) create = create.addColumn(f.name, columnType(f));
-    await create.addColumn(SEARCH_TEXT, 'text', (c) => c.notNull().defaultTo('')).execute();
-  } else {
-    const have = new Set(existing.columns.map((c) => c.name));
-    for (const f of fields) if (!have.has(f.name)) await db.schema.alterTable(table).addColumn(f.name, columnType(f)).execute();
-    if (!have.has(SEARCH_TEXT)) await db.schema.alterTable(table).addColumn(SEARCH_TEXT, 'text', (c) => c.notNull().defaultTo('')).execute();
-  }
-  await ensureUniqueKey(db, table, uniqueField(resource));
-  // each sort walks an index of its column with the id as tie-breaker (http/list.ts)
-  for (const f of fields.filter((field) => field.sortable)) {
-    await db.schema.createIndex(`${table}_${f.name}_sort`).ifNotExists().on(table).columns([f.name, 'id']).execute();
-  }
-  if (dialect === 'postgres') {
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`${table}_search`)} ON ${sql.table(table)} USING gin (${sql.ref(SEARCH_TEXT)} gin_trgm_ops)`.execute(db);
-  }
-}
-
-/**
- * The key column of a `unique` field and its unique index (the database refuses a taken value, so two saves
- * at once cannot both pass): records written before it get their keys first. Values already taken twice stop
- * the start with a message naming them, as a migration would.
- */
-async function ensureUniqueKey(db: Kysely<any>, table: string, field: DeclaredField | undefined) {
-  if (!field) return;
-  const key = keyColumn(field);
-  const columns = (await db.introspection.getTables()).find((t) => t.name === table)!.columns.map((c) => c.name);
-  if (!columns.includes(key)) await db.schema.alterTable(table).addColumn(key, 'text').execute();
-  for (;;) {
-    const rows = (await db.selectFrom(table).select(['id', field.name]).where(key, 'is', null).where(field.name, 'is not', null).limit(500).execute()) as Record<string, unknown>[];
-    if (!rows.length) break;
-    for (const row of rows) await db.updateTable(table).set({ [key]: foldText(String(row[field.name])) }).where('id', '=', row.id).execute();
-  }
-  try {
-    await db.schema.createIndex(uniqueIndex(table, field)).ifNotExists().unique().on(table).column(key).execute();
-  } catch (e) {
-    const taken = (await db.selectFrom(table).select(key).groupBy(key).having(sql`count(*)`, '>', 1).limit(5).execute()) as Record<string, unknown>[];
-    if (!taken.length) throw e;
-    throw new Error(`${table}.${field.name} is declared unique but some values are taken twice (${taken.map((r) => String(r[key])).join(', ')}): make them differ, then start again`);
-  }
 }
 
 /** The condition "the record holds `term`" (a substring of a searchable field, folded as the stored text). */
@@ -106,7 +56,7 @@ export function storedValues(resource: ResourceDeclaration, values: Record<strin
 function written(resource: ResourceDeclaration, values: Record<string, unknown>, stamp: string) {
   const searched = searchedFields(resource).map((f) => values[f.name] ?? '');
   const unique = uniqueField(resource);
-  const key = unique && typeof values[unique.name] === 'string' ? { [keyColumn(unique)]: foldText(values[unique.name] as string) } : {};
+  const key = unique && typeof values[unique.name] === 'string' ? { [keyColumn(unique.name)]: foldText(values[unique.name] as string) } : {};
   return { [SEARCH_TEXT]: foldText(searched.join(' ')), ...key, updated_at: stamp };
 }
 
