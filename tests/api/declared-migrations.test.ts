@@ -67,6 +67,26 @@ describe.each(dialects)('declared tables change through generated migrations on 
   let t: TestApp | undefined;
   afterAll(async () => t?.close());
 
+  it('does not retype a column whose values would not keep: it names one, and the table stays as it was', async () => {
+    const dir = tempFolder();
+    generateMigrations(dir, [...RESOURCES, FIRST]);
+    const app = await startTestApp(dialect, {}, { resources: [...RESOURCES, FIRST], declared: await importMigrations(dir) });
+    try {
+      await app.ctx.db.insertInto('test_migrated' as never).values([{ question: 'Q1', rank: '7' }, { question: 'Q2', rank: 'many' }] as never).execute();
+      generateMigrations(dir, [...RESOURCES, SECOND]);
+      await expect(migrateDeclared(app.ctx.db, app.ctx.dialect, (await importMigrations(dir)).migrations)).rejects.toThrow(
+        /test_migrated\.rank cannot become integer: a value such as "many" would not keep/,
+      );
+      const rows = await app.ctx.db.selectFrom('test_migrated' as never).select(['question', 'rank'] as never[]).orderBy(sql`question`).execute();
+      expect(rows).toEqual([
+        { question: 'Q1', rank: '7' },
+        { question: 'Q2', rank: 'many' },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps the values of a renamed and a retyped field, and runs again over its own work', async () => {
     const dir = tempFolder();
     const first = generateMigrations(dir, [...RESOURCES, FIRST]);

@@ -93,7 +93,7 @@ describe.each(dialects)('every declared resource keeps its declaration on %s', (
   describe.each(DECLARED.map((r) => [r.name, r] as const))('%s', (_name, resource) => {
     const { api } = resource;
     const table = resource.storage!.table;
-    /** What the form sent, as the answers hold it (a blank slug is made from the title: any value then). */
+    /** The answer holds what the form sent (the samples are stored as they are sent). */
     const expectSaved = (row: Row, sent: Row) => {
       for (const field of formFields(resource)) expect(row[field.name], `${resource.name}.${field.name}`).toEqual(sent[field.name]);
     };

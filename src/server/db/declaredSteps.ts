@@ -48,21 +48,37 @@ async function createTable(db: Kysely<any>, dialect: DialectName, step: Extract<
   }
 }
 
-/** SQLite changes no column's type: the values go to a new column of the type, which takes the old one's name. */
+/** A retype that cannot keep every value stops the migration, naming the column and a value. */
+const wontFit = (table: string, column: string, type: string, value: unknown) =>
+  new Error(`${table}.${column} cannot become ${type}: a value such as ${JSON.stringify(value)} would not keep; change those values, then start again`);
+
+/**
+ * The column's values cast to the new type. SQLite changes no column's type: the values go to a new column
+ * of the type, which takes the old one's name; a value the cast would change (a word made a number) stops it.
+ */
 async function retypeColumn(db: Kysely<any>, dialect: DialectName, { table, column, type }: Extract<DeclaredStep, { op: 'retypeColumn' }>) {
   const have = (await columnsOf(db, table)).get(column);
   if (have === undefined || sameType(have, type)) return;
   if (dialect === 'postgres') {
-    await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} TYPE ${sql.raw(type)} USING CAST(${sql.ref(column)} AS ${sql.raw(type)})`.execute(db);
+    // a value the cast refuses ends the migration's transaction: it is named from the error
+    await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN ${sql.ref(column)} TYPE ${sql.raw(type)} USING CAST(${sql.ref(column)} AS ${sql.raw(type)})`
+      .execute(db)
+      .catch((e: Error) => {
+        throw wontFit(table, column, type, /"([^"]*)"/.exec(e.message)?.[1] ?? e.message);
+      });
     return;
   }
   const moving = `${column}__retyped`;
-  await db.transaction().execute(async (trx) => {
-    await trx.schema.alterTable(table).addColumn(moving, sql.raw(type)).execute();
-    await trx.updateTable(table).set({ [moving]: sql`CAST(${sql.ref(column)} AS ${sql.raw(type)})` }).execute();
-    await trx.schema.alterTable(table).dropColumn(column).execute();
-    await trx.schema.alterTable(table).renameColumn(moving, column).execute();
-  });
+  await db.schema.alterTable(table).addColumn(moving, sql.raw(type)).execute();
+  await db.updateTable(table).set({ [moving]: sql`CAST(${sql.ref(column)} AS ${sql.raw(type)})` }).execute();
+  const changed = (await db
+    .selectFrom(table)
+    .select(column)
+    .where(sql<boolean>`${sql.ref(column)} IS NOT NULL AND CAST(${sql.ref(moving)} AS text) IS NOT CAST(${sql.ref(column)} AS text)`)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (changed) throw wontFit(table, column, type, changed[column]);
+  await db.schema.alterTable(table).dropColumn(column).execute();
+  await db.schema.alterTable(table).renameColumn(moving, column).execute();
 }
 
 /**
@@ -121,8 +137,12 @@ export async function migrateDeclared(db: Kysely<any>, dialect: DialectName, mig
         Object.entries(migrations).map(([name, steps]) => [
           name,
           {
-            up: async (trx: Kysely<any>) => {
-              for (const step of steps) await applyStep(trx, dialect, step);
+            // all of a migration or none of it: PostgreSQL's migrator runs it in a transaction, SQLite's does not
+            up: async (q: Kysely<any>) => {
+              const run = async (trx: Kysely<any>) => {
+                for (const step of steps) await applyStep(trx, dialect, step);
+              };
+              await (q.isTransaction ? run(q) : q.transaction().execute(run));
             },
           },
         ]),
