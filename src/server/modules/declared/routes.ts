@@ -17,8 +17,7 @@ import { readList } from '../../db/list';
 import { answerOf, doneAnswer, itemAnswer, listAnswer, refusals, whole } from '../../http/answers';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
-import { audit } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import { declaredStore, holdsTerm } from './store';
 

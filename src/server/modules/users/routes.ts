@@ -29,8 +29,8 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { removeIfUnreferenced } from '../../uploads/references';
-import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { findUserByEmail, findUserById, permissionsOf } from '../auth/service';
+import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import {
   bulkActionAnswer,
