@@ -6,34 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(__dirname, '../..');
-const SOURCES = path.join(ROOT, 'src');
-const EXTENSIONS = ['.ts', '.tsx', '.js', '.cjs'];
-/** import/export … from '…', import('…'), import '…' */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return EXTENSIONS.includes(path.extname(entry.name)) && !entry.name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
-/** tsconfig.base.json's aliases: `@shared/…`, `@server/…`, `@admin/…` name src/shared, src/server, src/admin. */
-const ALIASES = ['shared', 'server', 'admin'].map((side) => ({ prefix: `@${side}/`, dir: path.join(SOURCES, side) }));
-
-/** The file an import names, or null for a package. */
-function resolved(from: string, specifier: string): string | null {
-  const alias = ALIASES.find((a) => specifier.startsWith(a.prefix));
-  const base = alias ? path.join(alias.dir, specifier.slice(alias.prefix.length)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
+import { IMPORT, resolved, ROOT, SOURCES, sourceFiles } from '../support/imports';
 
 /**
  * The layers, each a rule on what files under a folder of src/ may import (DESIGN.md §13): the admin and
