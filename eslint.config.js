@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SERVER_FROM_ADMIN = { group: ['**/server/**', '**/server'], message: 'The admin reaches the server through the dataProvider, not by importing it.' };
+const SERVER_FROM_ADMIN = { group: ['**/server/**', '**/server', '@server/*'], message: 'The admin reaches the server through the dataProvider, not by importing it.' };
 const ROUTE_QUERY_MESSAGE = "Queries belong in the module's service (service.ts, or a read model such as queries.ts), not in a route file: call a named function there.";
 
 export default tseslint.config(
@@ -44,7 +44,7 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/admin/**', '**/admin'], message: 'The server does not import the admin; share it through src/shared.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/admin/**', '**/admin', '@admin/*'], message: 'The server does not import the admin; share it through src/shared.' }] }] },
   },
   // Routes translate HTTP only: the queries are the module's service's (or its read model's), named for what they do.
   {
@@ -68,7 +68,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/admin/**', '**/server/**', 'node:*', 'react', 'react-admin'], message: 'src/shared runs on both sides: no admin, server, React or Node imports.' }] },
+        { patterns: [{ group: ['**/admin/**', '**/server/**', '@admin/*', '@server/*', 'node:*', 'react', 'react-admin'], message: 'src/shared runs on both sides: no admin, server, React or Node imports.' }] },
       ],
     },
   },

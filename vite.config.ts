@@ -6,6 +6,9 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup, runnerImport } from 'vite';
 
+/** tsconfig.base.json's path aliases (`@shared/…`, `@server/…`, `@admin/…`), for every build of the admin's code. */
+const PATH_ALIASES = ['shared', 'server', 'admin'].map((side) => ({ find: new RegExp(`^@${side}/`), replacement: `${path.resolve(import.meta.dirname, 'src', side)}/` }));
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -52,6 +55,7 @@ async function buildShellScript(root: string): Promise<string> {
     configFile: false,
     root,
     logLevel: 'silent',
+    resolve: { alias: PATH_ALIASES },
     build: {
       write: false,
       minify: true,
@@ -112,7 +116,7 @@ function appShell(): Plugin {
       .trim();
   // markup.ts reads the admin's catalogues (TypeScript), through Vite's module runner
   const markup = async () =>
-    (await runnerImport<typeof import('./src/admin/shell/markup')>(path.join(root, 'src/admin/shell/markup.ts'))).module.shellMarkup();
+    (await runnerImport<typeof import('./src/admin/shell/markup')>(path.join(root, 'src/admin/shell/markup.ts'), { configFile: false, resolve: { alias: PATH_ALIASES } })).module.shellMarkup();
   const shellScript = async () => {
     const code = await buildShellScript(root);
     return { code, fileName: `assets/shell-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js` };
@@ -198,8 +202,7 @@ export default defineConfig({
       // node-polyglot's polyfills of what every supported browser has (src/admin/shims/ says why)
       { find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/admin/shims/objectEntries.cjs') },
       { find: /^hasown$/, replacement: path.resolve(import.meta.dirname, 'src/admin/shims/hasOwn.cjs') },
-      // tsconfig.base.json's path alias
-      { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, 'src/shared')}/` },
+      ...PATH_ALIASES,
     ],
   },
   build: {

@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // tsconfig.base.json's path alias
-  resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'src/shared') } },
+  // tsconfig.base.json's path aliases
+  resolve: {
+    alias: Object.fromEntries(['shared', 'server', 'admin'].map((side) => [`@${side}`, path.resolve(import.meta.dirname, 'src', side)])),
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom' } },

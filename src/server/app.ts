@@ -20,8 +20,7 @@ import type { DeclaredMigrations, DeclaredSnapshot } from './db/declaredSteps';
 import { migrateToLatest } from './db/migrate';
 import { DECLARED_MIGRATIONS, DECLARED_SNAPSHOT } from './db/migrations/declared/index';
 import { answerClientError } from './http/clientError';
-import { HttpError } from './http/errors';
-import { registerExportTrail } from './http/exportTrail';
+import { type HttpError, refusalOf } from './http/errors';
 import { registerAnswerCache } from './http/answerCache';
 import { addField, rejectNulBytes } from './http/form';
 import { envelope } from './http/reply';
@@ -49,6 +48,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { spotRoutes } from './modules/spots/routes';
 import { suggestRoutes } from './modules/suggest/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { registerExportTrail } from './modules/audit/exportTrail';
 import { registerRefusalTrail } from './modules/audit/refusals';
 import { scheduleTrailPruning } from './modules/audit/retention';
 import { contentPageRoutes } from './modules/contentPages/routes';
@@ -186,9 +186,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerExportTrail(app, ctx);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      for (const [k, val] of Object.entries(error.headers)) reply.header(k, val);
-      return refuse(request, reply, error.statusCode, error.message, error.data);
+    const refusal = refusalOf(error);
+    if (refusal) {
+      for (const [k, val] of Object.entries(refusal.headers)) reply.header(k, val);
+      return refuse(request, reply, refusal.statusCode, refusal.message, refusal.data);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

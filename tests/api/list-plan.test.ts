@@ -5,7 +5,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/shared/text';
-import { SEARCH_PLAN } from '../../src/server/http/list';
+import { SEARCH_PLAN } from '../../src/server/db/list';
 import type { Database } from '../../src/server/db/schema';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 

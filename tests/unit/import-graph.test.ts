@@ -1,32 +1,46 @@
-// The source files import one another without a circle (issue 33, "a straight house"): a circle means no
-// module of it can be read, tested or loaded without all the others, and it is how a shared fact starts
-// being kept twice. Type-only imports count too: they tie the modules' meanings as much as their code.
+// The source files import one another without a circle and only along the layers (issue 33, "a straight
+// house"): a circle means no module of it can be read, tested or loaded without all the others, and it is
+// how a shared fact starts being kept twice; an import against the layers (db/ reaching up into http/, the
+// admin into the server) is how one starts. Type-only imports count too: they tie the modules' meanings
+// as much as their code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IMPORT, resolved, ROOT, SOURCES, sourceFiles } from '../support/imports';
 
-const ROOT = path.resolve(__dirname, '../..');
-const SOURCES = path.join(ROOT, 'src');
-const EXTENSIONS = ['.ts', '.tsx', '.js', '.cjs'];
-/** import/export … from '…', import('…'), import '…' */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+/**
+ * The layers, each a rule on what files under a folder of src/ may import (DESIGN.md §13): the admin and
+ * the server meet only in shared/; in the server a route calls its module's service or queries, which
+ * call db/ (the list planner among it), never the other way; http/ is the HTTP part every route shares.
+ */
+const LAYERS: readonly { from: string; mayNotImport: readonly string[]; why: string }[] = [
+  { from: 'src/shared/', mayNotImport: ['src/admin/', 'src/server/'], why: 'shared code runs on both sides' },
+  { from: 'src/admin/', mayNotImport: ['src/server/'], why: 'the admin reaches the server through the dataProvider' },
+  { from: 'src/server/', mayNotImport: ['src/admin/'], why: 'the server shares with the admin through src/shared' },
+  { from: 'src/server/db/', mayNotImport: ['src/server/http/', 'src/server/modules/'], why: 'db/ is below the HTTP layer and the modules' },
+  { from: 'src/server/http/', mayNotImport: ['src/server/modules/'], why: 'http/ serves every module and knows none' },
+  ...['auth', 'mail', 'uploads'].map((dir) => ({ from: `src/server/${dir}/`, mayNotImport: ['src/server/modules/'], why: `${dir}/ serves the modules and knows none` })),
+];
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return EXTENSIONS.includes(path.extname(entry.name)) && !entry.name.endsWith('.d.ts') ? [full] : [];
-  });
-}
+/** A module's route files: only the app registers them, nothing else imports one. */
+const ROUTE_FILE = /^src\/server\/modules\/[^/]+\/(routes|\w+Routes?)\.ts$/;
 
-/** The file an import names, or null for a package. `@shared/…` is tsconfig's alias of src/shared. */
-function resolved(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@shared/') ? path.join(SOURCES, 'shared', specifier.slice('@shared/'.length)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+/** Each import against the layers, named `importer → imported (why)`. */
+function offences(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = path.relative(ROOT, file);
+    for (const target of targets.map((t) => path.relative(ROOT, t))) {
+      for (const layer of LAYERS) {
+        const into = layer.mayNotImport.find((dir) => target.startsWith(dir));
+        if (from.startsWith(layer.from) && into) found.push(`${from} → ${target} (${layer.why})`);
+      }
+      if (ROUTE_FILE.test(target) && from !== 'src/server/app.ts' && !ROUTE_FILE.test(from)) {
+        found.push(`${from} → ${target} (routes call services and queries; only the app and other routes import routes)`);
+      }
+    }
   }
-  return null;
+  return found.sort();
 }
 
 /** Each file's imports of other source files. */
@@ -86,5 +100,24 @@ describe('the import graph of src/', () => {
 
   it('has no circle', () => {
     expect(circles(importGraph())).toEqual([]);
+  });
+
+  it('finds an import against the layers when there is one, and names it', () => {
+    const at = (file: string) => path.join(ROOT, file);
+    const graph = new Map([
+      [at('src/server/db/versions.ts'), [at('src/server/http/errors.ts'), at('src/server/db/index.ts')]],
+      [at('src/server/modules/users/service.ts'), [at('src/server/modules/users/routes.ts'), at('src/server/db/list.ts')]],
+      [at('src/server/modules/categories/routes.ts'), [at('src/server/modules/simpleLists/namedStatusRoutes.ts')]],
+      [at('src/shared/access.ts'), [at('src/admin/icons.ts')]],
+    ]);
+    expect(offences(graph)).toEqual([
+      'src/server/db/versions.ts → src/server/http/errors.ts (db/ is below the HTTP layer and the modules)',
+      'src/server/modules/users/service.ts → src/server/modules/users/routes.ts (routes call services and queries; only the app and other routes import routes)',
+      'src/shared/access.ts → src/admin/icons.ts (shared code runs on both sides)',
+    ]);
+  });
+
+  it('has no import against the layers', () => {
+    expect(offences(importGraph())).toEqual([]);
   });
 });

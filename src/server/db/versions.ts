@@ -3,8 +3,7 @@
 // saves racing on two servers cannot both pass; the one that finds the row changed is a 409 with the
 // catalogue's 'recordChanged' text, and nothing of it is written.
 import type { Kysely, Transaction, UpdateObject } from 'kysely';
-import { englishMessage } from '../../shared/validation/messages';
-import { conflict, notFound } from '../http/errors';
+import { RecordChanged, RecordGone } from './errors';
 import type { Database } from './schema';
 import { now } from './index';
 
@@ -22,11 +21,12 @@ export function stampAfter(previous: string | undefined): string {
   return new Date(Date.parse(previous) + 1).toISOString();
 }
 
-export const recordChanged = () => conflict(englishMessage('recordChanged'));
+export const recordChanged = () => new RecordChanged();
 
 /**
  * Writes `values` to one row, with a new `updated_at`, and answers that stamp. With `expected` (the form's
- * version) only a row that still has it is written: otherwise a 409, or a 404 when the row is gone.
+ * version) only a row that still has it is written: otherwise RecordChanged (a 409), or RecordGone (a 404)
+ * when the row is gone.
  * Inside a transaction, the throw rolls back whatever the save wrote before.
  */
 export async function updateChecked<T extends VersionedTable>(
@@ -46,5 +46,5 @@ export async function updateChecked<T extends VersionedTable>(
   const res = await update.executeTakeFirst();
   if (Number(res.numUpdatedRows) > 0) return stamp;
   const exists = await versioned.selectFrom(named).select('id').where('id', '=', id).executeTakeFirst();
-  throw exists ? recordChanged() : notFound();
+  throw exists ? recordChanged() : new RecordGone();
 }

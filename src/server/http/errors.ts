@@ -1,5 +1,6 @@
 // Errors that become the envelope's 4xx answers (DESIGN.md §3). Messages are the spec's English texts.
-import { englishText } from '../../shared/validation/messages';
+import { englishMessage, englishText } from '../../shared/validation/messages';
+import { RecordChanged, RecordGone } from '../db/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -29,4 +30,12 @@ export class ValidationFailed extends HttpError {
     }
     super(400, issues[0]?.message ?? 'validation.invalidInput', { errors });
   }
+}
+
+/** An error as the answer it is: an HttpError, or a refusal of the database layer (db/errors.ts); otherwise undefined. */
+export function refusalOf(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof RecordChanged) return conflict(englishMessage('recordChanged'));
+  if (error instanceof RecordGone) return notFound();
+  return undefined;
 }

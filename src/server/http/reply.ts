@@ -5,7 +5,7 @@ import type { Envelope, ListMeta } from '../../shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
 import { csvText } from './csv';
 import { exportedCell, exportLayout } from './exportColumns';
-import type { Listed } from './list';
+import type { Listed } from '../db/list';
 
 export function envelope<T>(status: number, message: string, data: T): Envelope<T> {
   return { status, message, data };

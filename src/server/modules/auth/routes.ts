@@ -29,7 +29,6 @@ import { isSignInChallenge } from '../twoFactor/signInStep';
 import { insertUser, storeProfilePicture, updateUser } from '../users/service';
 import {
   accessSession,
-  audit,
   checkCurrentPassword,
   findUserByEmail,
   findUserById,
@@ -41,7 +40,7 @@ import {
   startSession,
   toSessionUser,
 } from './service';
-import { atomically } from '../audit/trail';
+import { atomically, audit } from '../audit/trail';
 
 const REGISTERED = 'Thank you. If this email can be registered, the account has been created and waits for approval.';
 

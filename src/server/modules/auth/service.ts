@@ -206,5 +206,3 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   );
 }
 
-// the trail's writer lives in the audit module; the modules that audit import it from here too
-export { audit };

@@ -3,8 +3,7 @@
 // written to the audit trail, in the same transaction as the ending.
 import { endSessionRows, openSessionsOf } from '../../auth/sessions';
 import type { AppContext } from '../../context';
-import { atomically } from '../audit/trail';
-import { audit } from './service';
+import { atomically, audit } from '../audit/trail';
 
 /**
  * Sign-out: ends the session of the access token and the one of the refresh token (usually the same;

@@ -12,12 +12,12 @@ import { idNumber, recordVersion } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { listQuerySchema, parseListQuery, readList } from '../../http/list';
+import { listQuerySchema, parseListQuery } from '../../http/list';
+import { readList } from '../../db/list';
 import { answerOf, doneAnswer, itemAnswer, listAnswer, refusals, whole } from '../../http/answers';
 import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
-import { audit } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import { declaredStore, holdsTerm } from './store';
 

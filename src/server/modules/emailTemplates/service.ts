@@ -8,7 +8,8 @@ import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors
 import { sanitizeRichText } from '../../http/sanitize';
 import { renderMail, type TemplateText, templateProblem } from '../../mail/templates';
 import { recentActions } from '../audit/queries';
-import { audit, findUserById } from '../auth/service';
+import { findUserById } from '../auth/service';
+import { audit } from '../audit/trail';
 import { findPageSummary } from '../simpleLists/richPageStore';
 import { sampleValues } from './samples';
 

@@ -10,8 +10,7 @@ import { createGooglePlaceSearch, createOfflinePlaceSearch, PLACE_TYPES, parsePl
 import { badRequest } from '../../http/errors';
 import { answerOf, itemAnswer, maybeText, whole } from '../../http/answers';
 import { item, ok } from '../../http/reply';
-import { audit } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { atomically, audit } from '../audit/trail';
 import { sameSpot } from '../spots/service';
 import { addPlaceAsSpot, withKnownSpots } from './service';
 

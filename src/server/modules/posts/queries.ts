@@ -6,7 +6,7 @@ import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
 import { foldText } from '../../../shared/text';
-import { type ListRequest, readList } from '../../http/list';
+import { type ListRequest, readList } from '../../db/list';
 import type { PostType } from './service';
 
 /**

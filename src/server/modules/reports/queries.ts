@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition } from '../../db/search';
-import { type Listed, type ListRequest, readList } from '../../http/list';
+import { type Listed, type ListRequest, readList } from '../../db/list';
 import type { REPORT_STATES, REPORT_TYPES } from './answers';
 
 export type ReportType = (typeof REPORT_TYPES)[number];

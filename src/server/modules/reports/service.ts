@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { isModerationTarget } from '@shared/access';
 import { englishMessage } from '@shared/validation/messages';
 import { forbidden, notFound } from '../../http/errors';
-import { audit } from '../auth/service';
+import { audit } from '../audit/trail';
 
 export const TARGET_STATUSES = ['Active', 'Inactive'] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];

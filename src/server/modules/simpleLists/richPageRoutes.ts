@@ -24,8 +24,7 @@ import { answerOf, doneAnswer, refusals, timestamp, whole } from '../../http/ans
 import { ok } from '../../http/reply';
 import { idParams, savedRecordKey } from '../../http/zod';
 import { sanitizeRichText } from '../../http/sanitize';
-import { audit } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import { deletePage, findPage, findPageSummary, freeSlug, insertPage, PAGE_COLUMNS, type PageTable, slugTaken, updatePage } from './richPageStore';
 import { tableListRoute } from './tableListRoute';

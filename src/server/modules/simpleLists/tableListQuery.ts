@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import { COUNTED_CATALOGUES, countOf } from '../../db/counts';
 import { type SearchableTable, searchCondition, substringCondition } from '../../db/search';
-import { type ListRequest, readList } from '../../http/list';
+import { type ListRequest, readList } from '../../db/list';
 
 export type ListedTable = SearchableTable & ('categories' | 'tags' | 'report_categories' | 'email_templates' | 'content_pages');
 

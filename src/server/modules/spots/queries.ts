@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import { searchCondition } from '../../db/search';
-import { type ListRequest, readList } from '../../http/list';
+import { type ListRequest, readList } from '../../db/list';
 
 const COLUMNS = [
   'spots.id',

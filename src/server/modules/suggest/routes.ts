@@ -20,7 +20,7 @@ import type { PlaceLanguage } from '../../suggest/places';
 import { analyseQuery } from '../../suggest/query';
 import { tripDates } from '../../suggest/tripDates';
 import { locatePlace } from '../../suggest/locate';
-import { audit } from '../auth/service';
+import { audit } from '../audit/trail';
 import { loadPost, savePost } from '../posts/service';
 import { categoryNames } from './service';
 

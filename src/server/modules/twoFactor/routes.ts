@@ -17,8 +17,8 @@ import { notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sessionAnswer } from '../auth/answers';
-import { audit, findUserById } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { findUserById } from '../auth/service';
+import { atomically, audit } from '../audit/trail';
 import { enrolledSessionAnswer, policyAnswer, recoveryCodesAnswer, setupAnswer, statusAnswer } from './answers';
 import { readPolicy, savePolicy } from './policy';
 import {

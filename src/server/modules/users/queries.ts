@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
 import type { Database } from '../../db/schema';
 import { searchCondition, substringCondition } from '../../db/search';
-import { type ListRequest, readList } from '../../http/list';
+import { type ListRequest, readList } from '../../db/list';
 
 const baseColumns = [
   'users.id',

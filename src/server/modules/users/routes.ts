@@ -29,8 +29,8 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { sendTemplate } from '../../mail/mailer';
 import { removeIfUnreferenced } from '../../uploads/references';
-import { audit, findUserByEmail, findUserById, permissionsOf } from '../auth/service';
-import { atomically } from '../audit/trail';
+import { findUserByEmail, findUserById, permissionsOf } from '../auth/service';
+import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import {
   bulkActionAnswer,
@@ -42,7 +42,17 @@ import {
 } from './answers';
 import { findUserDetail, listUserPickerQuery, listUsersQuery } from './queries';
 import { splitPhone } from '@shared/validation/phone';
-import { deleteAccount, grantPermissions, insertUser, setUserSequence, storeProfilePicture, updateAccount, updateUser, userCounts } from './service';
+import {
+  deleteAccount,
+  endSessionsIfAccessLost,
+  grantPermissions,
+  insertUser,
+  setUserSequence,
+  storeProfilePicture,
+  updateAccount,
+  updateUser,
+  userCounts,
+} from './service';
 import { type SortColumns, user } from '@shared/resources/index';
 
 const userListQuery = listQuerySchema.extend({
@@ -207,9 +217,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const picture = files.find((f) => f.field === 'profile_pic');
       const stored = picture ? await storeProfilePicture(ctx.storage, picture) : null;
-      // A new password, leaving Active or losing a permission ends the person's sessions at once.
-      const withdrawn = grants ? user.permissions.filter((p) => !grants.includes(p as Permission)) : [];
-      const leftActive = user.status === 'Active' && input.status !== 'Active';
       // the save, the sessions it ends and its entry in the trail commit together
       const updated_at = await saveEdit(ctx, async () => {
         const saved = await updateAccount(
@@ -224,7 +231,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           grants,
           input.updated_at,
         );
-        if (password || leftActive || withdrawn.length) await ctx.tokens.endSessions(user.id);
+        await endSessionsIfAccessLost(ctx, user.id, {
+          before: { status: user.status, permissions: user.permissions },
+          after: { status: input.status, permissions: grants, newPassword: !!password },
+        });
         // the edited fields as they were and as they are (the trail keeps those that changed; a password never)
         await auditEdit(ctx, caller.userId, 'user', user.id, {
           before: { name: user.name, status: user.status, password: false, profile_pic: user.profile_pic, permissions: user.permissions },
@@ -293,8 +303,9 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         await atomically(ctx, async () => {
         if (action === 'delete') await deleteAccount(ctx, target);
         else {
-          await updateUser(db, id, { status: action === 'active' ? 'Active' : 'Inactive', updated_at: now() });
-          if (action === 'inactive') await ctx.tokens.endSessions(id);
+          const status = action === 'active' ? 'Active' : 'Inactive';
+          await updateUser(db, id, { status, updated_at: now() });
+          await endSessionsIfAccessLost(ctx, id, { before: target, after: { status } });
         }
         await audit(ctx, caller.userId, `bulk.${action}`, 'user', id, action === 'delete' ? { email: target.email, name: target.name } : { before: { status: target.status }, after: { status: action === 'active' ? 'Active' : 'Inactive' } });
       });

@@ -66,6 +66,23 @@ export async function updateAccount(db: Kysely<Database>, id: number, changes: U
   });
 }
 
+/** An account as it was and as a change leaves it: what decides whether it lost access. */
+export interface AccessChange {
+  before: { status: string; permissions?: readonly string[] };
+  after: { status: string; permissions?: readonly string[]; newPassword?: boolean };
+}
+
+/**
+ * Losing access ends sessions: a new password, leaving Active or losing a permission (`after.permissions`
+ * given: the account's whole new set) signs the person out everywhere at once. Called inside the change's
+ * transaction, so the sessions end only when the change commits.
+ */
+export async function endSessionsIfAccessLost(ctx: AppContext, userId: number, { before, after }: AccessChange): Promise<void> {
+  const leftActive = before.status === 'Active' && after.status !== 'Active';
+  const withdrawn = after.permissions ? (before.permissions ?? []).some((p) => !after.permissions!.includes(p)) : false;
+  if (after.newPassword || leftActive || withdrawn) await ctx.tokens.endSessions(userId);
+}
+
 /** Replaces an account's permissions by exactly `grants`. */
 export async function grantPermissions(db: Kysely<Database>, id: number, grants: readonly Permission[]) {
   await db.deleteFrom('user_permissions').where('user_id', '=', id).execute();

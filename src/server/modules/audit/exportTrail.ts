@@ -3,9 +3,9 @@
 // file ends or when the client leaves early (http/reply.ts answerList calls it then).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEntityOf } from '@shared/audit';
-import type { AppContext } from '../context';
-import { writeAudit } from '../modules/audit/trail';
-import { originOf } from './requestContext';
+import type { AppContext } from '../../context';
+import { originOf } from '../../http/requestContext';
+import { writeAudit } from './trail';
 
 /** An export as it ended: the list's name, the rows sent, and whether the client got the whole file. */
 export interface ExportSent {
