@@ -1,6 +1,6 @@
 // Roles, statuses, permissions and the rule a principal must satisfy: the facts every side shares, with no
-// registry behind them (access.ts adds who may open which resource, from the registry; the declarations
-// import their Rule from here, so the registry and the rules form no circle).
+// registry behind them (access.ts adds who may open which resource and the declared permissions, from the
+// registry; the declarations import their Rule from here, so the registry and the rules form no circle).
 
 export const ROLES = ['Admin', 'Sub-Admin', 'User'] as const;
 export type Role = (typeof ROLES)[number];
@@ -12,22 +12,14 @@ export const isStaff = (role: string | null | undefined): boolean => (STAFF_ROLE
 export const USER_STATUSES = ['Pending', 'Active', 'Inactive', 'Request Pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** Permission names of spec §6; an Admin grants them to a Sub-Admin. */
-export const PERMISSIONS = [
-  'User-list',
-  'SubAdmin-list',
-  'Spot-list',
-  'Post-list',
-  'Itinerary-list',
-  'Categories-list',
-  'Tags-list',
-  'Report-list',
-  'EmailTemplate-list',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/**
+ * A permission's name (spec §6: `User-list`, `Categories-list`…). The permissions themselves are declared
+ * with the resources they open (src/shared/resources/, `permission`); access.ts lists them.
+ */
+export type PermissionName = `${string}-list`;
 
 /** Who may reach a resource: any staff member ('staff'), a permission, or Admins only ('admin'). */
-export type Rule = 'staff' | 'admin' | Permission;
+export type Rule = 'staff' | 'admin' | PermissionName;
 
 export interface Principal {
   role: Role | string | null | undefined;

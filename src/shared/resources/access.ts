@@ -16,4 +16,4 @@ export const aiItineraries = declareAccess({
   menu: { id: 'ai_itineraries', path: '/aiItineraries', icon: 'ai', order: 120 },
 });
 /** The report calls (lists, details, moderation) and the dashboard's Reports card. */
-export const reports = declareAccess({ name: 'reports', rule: 'Report-list' });
+export const reports = declareAccess({ name: 'reports', rule: 'Report-list', permission: { label: 'app.permissions.Report-list', order: 80 } });

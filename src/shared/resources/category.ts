@@ -7,6 +7,7 @@ export const category = declareResource({
   name: 'category',
   label: 'resources.category.name',
   rule: 'Categories-list',
+  permission: { label: 'app.permissions.Categories-list', order: 60 },
   menu: { id: 'categories', path: '/category', icon: 'category', order: 70 },
   api: namedCalls('/category', byName),
   fields: namedFields({ requiredName: 'categoryNameRequired', requiredInRow: 'categoryNameEmpty', requiredStatus: 'statusSelect' }),

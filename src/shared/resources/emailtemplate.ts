@@ -8,6 +8,7 @@ export const emailtemplate = declareResource({
   name: 'emailtemplate',
   label: 'resources.emailtemplate.name',
   rule: 'EmailTemplate-list',
+  permission: { label: 'app.permissions.EmailTemplate-list', order: 90 },
   menu: { id: 'email_templates', path: '/emailtemplate', icon: 'email', order: 90 },
   api: { list: '/email-template', update: '/email-template', pageBase: 0, defaultOrder: byNewest, json: true },
   fields: {

@@ -6,6 +6,7 @@ export const itinerary = declareResource({
   name: 'itinerary',
   label: 'resources.itinerary.name',
   rule: 'Itinerary-list',
+  permission: { label: 'app.permissions.Itinerary-list', order: 50 },
   menu: { id: 'itineraries', path: '/itinerary', icon: 'route', order: 60 },
   api: {
     list: '/post',

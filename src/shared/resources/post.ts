@@ -19,6 +19,7 @@ export const post = declareResource({
   name: 'post',
   label: 'resources.post.name',
   rule: 'Post-list',
+  permission: { label: 'app.permissions.Post-list', order: 40 },
   menu: { id: 'posts', path: '/post', icon: 'photo', order: 50 },
   api: {
     list: '/post',

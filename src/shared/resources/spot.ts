@@ -5,6 +5,7 @@ export const spot = declareResource({
   name: 'spot',
   label: 'resources.spot.name',
   rule: 'Spot-list',
+  permission: { label: 'app.permissions.Spot-list', order: 30 },
   menu: { id: 'spots', path: '/spot', icon: 'place', order: 40 },
   api: {
     list: '/spot',

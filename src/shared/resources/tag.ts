@@ -7,6 +7,7 @@ export const tag = declareResource({
   name: 'tag',
   label: 'resources.tag.name',
   rule: 'Tags-list',
+  permission: { label: 'app.permissions.Tags-list', order: 70 },
   menu: { id: 'tags', path: '/tag', icon: 'tag', order: 80 },
   api: namedCalls('/tag', byName),
   fields: namedFields({ requiredName: 'tagNameRequired', requiredInRow: 'tagNameEmpty', requiredStatus: 'tagStatusRequired' }, 'lowercase'),

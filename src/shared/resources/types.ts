@@ -189,6 +189,19 @@ export interface AccessDeclaration {
   /** who may open it (src/shared/access.ts `satisfies`) */
   rule: Rule;
   menu?: MenuPlacement;
+  /**
+   * The permission an Admin grants to open it, when this declaration brings one (spec §6): named by its
+   * `rule`. The permission editor, the server's checks of a grant and the seed's permissions table list it.
+   */
+  permission?: PermissionDeclaration;
+}
+
+/** A permission, declared with the resource or page whose `rule` names it. */
+export interface PermissionDeclaration {
+  /** catalogue key of its label in the permission editor, the menu's lock and the audit log */
+  label: string;
+  /** its place in the permission editor: smaller first */
+  order: number;
 }
 
 export interface ResourceDeclaration extends AccessDeclaration {

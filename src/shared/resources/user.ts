@@ -19,6 +19,7 @@ export const user = declareResource({
   name: 'user',
   label: 'resources.user.name',
   rule: 'User-list',
+  permission: { label: 'app.permissions.User-list', order: 10 },
   menu: { id: 'users', path: '/user', icon: 'people', order: 20 },
   api: { ...accountCalls('User', 1), sequence: '/user/sequence/change', bulk: '/user/bulk-action', filters: ['status'] },
   fields: {
