@@ -9,6 +9,8 @@ export const category = declareResource({
   rule: 'Categories-list',
   permission: { label: 'app.permissions.Categories-list', order: 60 },
   menu: { id: 'categories', path: '/category', icon: 'category', order: 70 },
+  search: { table: 'categories' },
+  audited: true,
   api: namedCalls('/category', byName),
   fields: namedFields({ requiredName: 'categoryNameRequired', requiredInRow: 'categoryNameEmpty', requiredStatus: 'statusSelect' }),
   screens: { addRows: 'several', texts: namedTexts('category', 'category') },

@@ -10,14 +10,16 @@ export const emailtemplate = declareResource({
   rule: 'EmailTemplate-list',
   permission: { label: 'app.permissions.EmailTemplate-list', order: 90 },
   menu: { id: 'email_templates', path: '/emailtemplate', icon: 'email', order: 90 },
+  search: { table: 'email_templates' },
+  audited: true,
   api: { list: '/email-template', update: '/email-template', pageBase: 0, defaultOrder: byNewest, json: true },
   fields: {
     id: PAGE_RECORD_FIELDS.id,
     title: pageTitle('templateTitleRequired'),
     slug: pageSlug(false),
     created_at: PAGE_RECORD_FIELDS.created_at,
-    status: pageStatus(false),
     description: { type: 'richText', form: true, searchable: true, hint: 'app.email_template.placeholders' },
+    status: pageStatus(false),
   },
   screens: { wide: true, mailPreview: true, texts: { edit: 'app.email_template.edit', updated: 'messages.emailTemplateUpdated' } },
 });

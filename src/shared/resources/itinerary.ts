@@ -8,6 +8,8 @@ export const itinerary = declareResource({
   rule: 'Itinerary-list',
   permission: { label: 'app.permissions.Itinerary-list', order: 50 },
   menu: { id: 'itineraries', path: '/itinerary', icon: 'route', order: 60 },
+  search: { table: 'posts' },
+  audited: true,
   api: {
     list: '/post',
     one: '/post/:id',

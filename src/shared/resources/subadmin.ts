@@ -9,6 +9,7 @@ export const subadmin = declareResource({
   rule: 'SubAdmin-list',
   permission: { label: 'app.permissions.SubAdmin-list', order: 20 },
   menu: { id: 'subadmin', path: '/subadmin', icon: 'admin', order: 30 },
+  search: { table: 'users' },
   api: accountCalls('Sub-Admin', 0),
   // one list call serves both: the same columns sort and search
   fields: user.fields,

@@ -9,6 +9,8 @@ export const tag = declareResource({
   rule: 'Tags-list',
   permission: { label: 'app.permissions.Tags-list', order: 70 },
   menu: { id: 'tags', path: '/tag', icon: 'tag', order: 80 },
+  search: { table: 'tags' },
+  audited: true,
   api: namedCalls('/tag', byName),
   fields: namedFields({ requiredName: 'tagNameRequired', requiredInRow: 'tagNameEmpty', requiredStatus: 'tagStatusRequired' }, 'lowercase'),
   screens: { addRows: 'several', texts: namedTexts('tag', 'tag') },
