@@ -42,3 +42,16 @@ export function satisfies(p: Principal, rule: Rule, resource?: string): boolean 
   if (rule === 'admin') return false;
   return (p.permissions ?? []).includes(rule);
 }
+
+/**
+ * The answer header naming the caller's rights as the server's guard read them on that call (server:
+ * auth/rightsHeader.ts): the admin compares it with the stored ones and reads them afresh when they differ,
+ * so that a grant or a withdrawal reaches the menu at the next call, without signing out.
+ */
+export const RIGHTS_HEADER = 'x-access-rights';
+
+/** A principal's rights in one line, the same on both sides: an Admin's are its role's (every permission). */
+export function rightsStamp(p: Principal): string {
+  if (p.role === 'Admin') return 'Admin';
+  return [p.role ?? '', p.status ?? '', [...(p.permissions ?? [])].sort().join(',')].join(';');
+}
