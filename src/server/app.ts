@@ -9,6 +9,7 @@ import { z } from 'zod';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createGuard } from './auth/guard';
 import { createPasswordHasher } from './auth/passwords';
+import { registerRightsHeader } from './auth/rightsHeader';
 import { createBackground } from './background';
 import { createLoginThrottle } from './auth/throttle';
 import { createSecretBox } from './auth/secretBox';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 
   registerExportTrail(app, ctx);
+  registerRightsHeader(app);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const refusal = refusalOf(error);

@@ -1,6 +1,6 @@
 // Who may open what (roles, permissions and rules themselves: roles.ts, re-exported). Pure functions used by the menu, the admin's
 // authProvider.canAccess and the server's route guard, so the three never disagree.
-import { ACCESS_ENTRIES, type RegisteredName } from './resources/index';
+import { ACCESS_ENTRIES, type AccessDeclaration, type RegisteredName } from './resources/index';
 import { isActiveStaff, type Principal, type Rule, satisfies } from './roles';
 
 export * from './roles';
@@ -11,6 +11,27 @@ export * from './roles';
  */
 export const RESOURCE_RULES = Object.fromEntries(ACCESS_ENTRIES.map((e) => [e.name, e.rule])) as { readonly [K in RegisteredName]: Rule };
 export type ResourceName = keyof typeof RESOURCE_RULES;
+
+/** A permission an Admin grants: its name (the `rule` of the entry declaring it), label key and place. */
+export interface DeclaredPermission {
+  name: string;
+  label: string;
+  order: number;
+}
+
+/** The permissions declared in `entries`, in the permission editor's order (a test hands a throwaway one too). */
+export const declaredPermissions = (entries: readonly AccessDeclaration[]): DeclaredPermission[] =>
+  entries.flatMap((e) => (e.permission ? [{ name: e.rule, ...e.permission }] : [])).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+
+/** The permissions of the registry, each with its label (spec §6's nine, in its order, and any declared since). */
+export const DECLARED_PERMISSIONS = declaredPermissions(ACCESS_ENTRIES);
+/** A permission's name: the rule of an entry that declares its permission. */
+export type Permission = Extract<(typeof ACCESS_ENTRIES)[number], { permission: object }>['rule'];
+/** Their names, in the editor's order (a tuple for the server's zod enums). */
+export const PERMISSIONS = DECLARED_PERMISSIONS.map((p) => p.name) as [Permission, ...Permission[]];
+
+/** The catalogue key of a permission's label. */
+export const permissionLabel = (name: string): string => DECLARED_PERMISSIONS.find((p) => p.name === name)?.label ?? name;
 
 /** react-admin style access check: may this principal use `resource`? Unknown resources are Admin only. */
 export function canAccess(p: Principal, resource: string): boolean {

@@ -1,27 +1,24 @@
 // The audit trail as both sides read it: the kinds of record it names (audit_log.entity), who may read
 // each kind's history, where the admin shows such a record, the actions it records, and the changed
 // fields of an entry. Only the audit screens and the server import this (not the start-up code).
-import type { ResourceDeclaration } from './resources/types';
+import { ACCESS_ENTRIES } from './resources/index';
+import type { AccessDeclaration, ResourceDeclaration } from './resources/types';
+
+/** The kinds of record `entries` declare (`audited`), each with the entry whose rule reads its history. */
+export const declaredAuditKinds = (entries: readonly AccessDeclaration[]): Record<string, string> =>
+  Object.fromEntries(entries.flatMap((e) => (e.audited ? [[e.audited === true ? e.name : e.audited, e.name]] : [])));
 
 /**
  * The kinds of record the server's writers name, each with the resource whose rule reads its history:
- * a user's is its own kind's (users or sub-admins, decided by the account), a comment's the reports'.
- * A plain resource (one with `storage`) is audited under its own name and read with its own rule.
+ * the declared ones (a user's history is its own kind's, users or sub-admins, decided by the account; a
+ * comment's the reports'), in menu order. A plain resource (one with `storage`) is audited under its own
+ * name and read with its own rule.
  */
-export const AUDIT_ENTITIES = {
-  user: 'user',
-  post: 'post',
-  itinerary: 'itinerary',
-  spot: 'spot',
-  comment: 'reports',
-  category: 'category',
-  tag: 'tag',
-  reportCategory: 'reportCategories',
-  emailtemplate: 'emailtemplate',
-  contentmanagement: 'contentmanagement',
+export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
+  ...declaredAuditKinds(ACCESS_ENTRIES),
   // the staff's two-factor policy (its history: Admins only, as every resource the registry does not name)
   setting: 'setting',
-} as const;
+};
 
 /** Every kind of record of a registry's trail: the fixed ones, then its plain resources. */
 export const auditEntityKinds = (resources: readonly ResourceDeclaration[]): string[] => [

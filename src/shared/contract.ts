@@ -1,5 +1,5 @@
 // The wire contract of DESIGN.md §3: envelope, list parameters, entity shapes shared by both sides.
-import type { Permission, Role, UserStatus } from './roles';
+import type { PermissionName, Role, UserStatus } from './roles';
 import type { Preferences } from './preferences';
 
 export interface Envelope<T = unknown> {
@@ -49,7 +49,7 @@ export function parseOrder(text: string | undefined | null): ListOrder | null {
 }
 
 export interface RolePermissionGrant {
-  permission: { description: Permission | string };
+  permission: { description: PermissionName | string };
 }
 
 /** The signed-in user as returned by login / refresh (spec §3 "Signed-in user"). */

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINCIPAL_TTL_MS } from '../../src/server/auth/guard';
 import { openDatabase } from '../../src/server/db/index';
+import { RIGHTS_HEADER, rightsStamp } from '../../src/shared/roles';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';
@@ -104,6 +105,37 @@ describe.each(dialects)('the guard’s kept accounts on %s', (dialect) => {
       const p = await warmSubAdmin();
       await t.ctx.db.deleteFrom('user_permissions').where('user_id', '=', p.id).execute();
       expect((await listUsers(p.token)).statusCode).toBe(403);
+    });
+  });
+
+  describe('the rights each answer names (X-Access-Rights: the admin reads them afresh when they change, without a sign-out)', () => {
+    const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const stampOf = (permissions: string[]) => rightsStamp({ role: 'Sub-Admin', status: 'Active', permissions });
+
+    it('names the caller’s rights as the guard read them, an Admin’s as its role, nobody’s none', async () => {
+      const p = await warmSubAdmin(['Tags-list']);
+      expect((await get('/api/tag', p.token)).headers[RIGHTS_HEADER]).toBe(stampOf(['Tags-list']));
+      expect((await get('/api/tag', admin)).headers[RIGHTS_HEADER]).toBe('Admin');
+      expect((await t.app.inject({ method: 'GET', url: '/api/tag' })).headers[RIGHTS_HEADER]).toBeUndefined();
+    });
+
+    it('a grant: the same token’s next answer names it, and the session answer holds it', async () => {
+      const p = await warmSubAdmin(['Tags-list']);
+      expect((await updateUser({ id: p.id, permissions: '["Tags-list","Categories-list"]' })).statusCode).toBe(200);
+      const next = await get('/api/tag', p.token);
+      expect(next.statusCode).toBe(200);
+      expect(next.headers[RIGHTS_HEADER]).toBe(stampOf(['Tags-list', 'Categories-list']));
+      expect((await get('/api/category', p.token)).statusCode).toBe(200);
+      expect((await get('/api/auth/access-token', p.token)).json().data.user.permissions.sort()).toEqual(['Categories-list', 'Tags-list']);
+    });
+
+    it('a withdrawal that keeps the session: refused at once, the refusal naming the rights left', async () => {
+      const p = await warmSubAdmin(['Tags-list', 'Categories-list']);
+      const categories = await t.ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Categories-list').executeTakeFirstOrThrow();
+      await t.ctx.db.deleteFrom('user_permissions').where('user_id', '=', p.id).where('permission_id', '=', categories.id).execute();
+      const refused = await get('/api/category', p.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers[RIGHTS_HEADER]).toBe(stampOf(['Tags-list']));
     });
   });
 

@@ -128,7 +128,7 @@ const OPERATIONS: Operation[] = [
  * the only place a resource added that way has one.
  */
 function plainOperations(resource: ResourceDeclaration): Operation[] {
-  const ruleOf = (r: AccessDeclaration['rule']): Rule => (r === 'admin' || r === 'staff' ? r : [r]);
+  const ruleOf = (r: AccessDeclaration['rule']): Rule => (r === 'admin' || r === 'staff' ? r : [r as Permission]);
   const rule = ruleOf(resource.rule);
   // its list is also open to the users of its readers (a picker's list)
   const readers = (resource.readers ?? []).map((name) => ruleOf((ACCESS_ENTRIES as readonly AccessDeclaration[]).find((e) => e.name === name)!.rule));

@@ -4,7 +4,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
-import type { Permission } from '../../shared/access';
+import { type Permission, permissionLabel } from '../../shared/access';
 
 /**
  * The page of a screen the person may open but whose data needs a permission it does not hold (Report
@@ -23,7 +23,7 @@ export function PermissionNeeded({ permission, titleKey }: { permission: Permiss
             <Box>
               <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
                 {translate('app.access.needs_permission', {
-                  permission: translate(`app.permissions.${permission}`),
+                  permission: translate(permissionLabel(permission)),
                   code: permission,
                 })}
               </Typography>

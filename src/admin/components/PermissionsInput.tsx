@@ -1,9 +1,10 @@
 import { CheckboxGroupInput } from 'react-admin';
-import { PERMISSIONS } from '@shared/access';
+import { DECLARED_PERMISSIONS } from '@shared/access';
 import { usePrincipal } from '../providers/useStaff';
 
 /**
- * The permissions of spec §6 an Admin grants a Sub-Admin, one checkbox each: on the edit form and in the
+ * The permissions an Admin grants a Sub-Admin (spec §6's, and any a resource declares since: shared/access.ts
+ * DECLARED_PERMISSIONS), one checkbox each, by their declared labels: on the edit form and in the
  * Add Sub Admin dialog (finding m29). Nothing for anyone else: only an Admin grants (shared/access.ts).
  */
 export function PermissionsInput() {
@@ -12,7 +13,7 @@ export function PermissionsInput() {
     <CheckboxGroupInput
       source="permissions"
       label="app.subadmin.permissions"
-      choices={PERMISSIONS.map((p) => ({ id: p, name: `app.permissions.${p}` }))}
+      choices={DECLARED_PERMISSIONS.map((p) => ({ id: p.name, name: p.label }))}
       row={false}
     />
   );

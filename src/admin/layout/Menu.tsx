@@ -5,7 +5,7 @@ import { createElement, useState } from 'react';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { canAccess, type Principal, RESOURCE_RULES, type ResourceName } from '../../shared/access';
+import { canAccess, permissionLabel, type Principal, RESOURCE_RULES, type ResourceName } from '../../shared/access';
 import { ICONS } from '../icons';
 import { usePrincipal } from '../providers/useStaff';
 import { type MenuGroup, type MenuLink, visibleMenu } from './menuItems';
@@ -39,7 +39,7 @@ function LinkItem({ link }: { link: MenuLink }) {
       }
       // its name stays the entry's; what it needs is its description
       aria-label={missing ? title : undefined}
-      aria-description={missing ? translate('app.accounts.menu_needs_permission', { permission: translate(`app.permissions.${missing}`) }) : undefined}
+      aria-description={missing ? translate('app.accounts.menu_needs_permission', { permission: translate(permissionLabel(missing)) }) : undefined}
       leftIcon={createElement(ICONS[link.icon])}
     />
   );

@@ -8,7 +8,7 @@ import { type AuthProvider, HttpError } from 'react-admin';
 import { canAccess, homePath } from '../../shared/access';
 import type { LoginPayload, SessionUser } from '../../shared/contract';
 import { takeEarlyRequest, VERIFY_TIMEOUT_MS } from '../earlyRequests';
-import { apiFetch, readEarlyAnswer, sentTokenOf } from './httpClient';
+import { apiFetch, onRightsChanged, readEarlyAnswer, sentTokenOf } from './httpClient';
 import { isTokenExpired, SESSION_USER_EVENT, session } from './session';
 import { type SignInParams, signInSession } from './signInSteps';
 
@@ -253,6 +253,24 @@ function takeStartupCheck(): Promise<void> | null {
   });
   return verifying;
 }
+
+/**
+ * Reads the signed-in person's rights afresh (one request at a time) when an answer showed they changed
+ * (httpClient.ts): stored, they reach the menu and every access check at once (keepAuthQueriesCurrent),
+ * with no sign-out. A refusal is left to the call that meets it (checkError), as always.
+ */
+let rereading: Promise<void> | null = null;
+function rereadRights(): void {
+  rereading ??= (async () => {
+    const token = session.token();
+    if (!token || isTokenExpired(token)) return; // a refresh brings the rights anyway
+    const { user } = await askServer(token);
+    if (user && session.token() === token) session.save(token, user);
+  })().finally(() => {
+    rereading = null;
+  });
+}
+onRightsChanged(rereadRights);
 
 export const authProvider: AuthProvider = {
   // the password, or a second step of two-factor sign-in (signInSteps.ts: SecondStepNeeded asks for it)

@@ -2,6 +2,7 @@
 // into an HttpError carrying the server's message when the answer is not a success.
 import { fetchUtils, HttpError } from 'react-admin';
 import type { Envelope } from '../../shared/contract';
+import { RIGHTS_HEADER, rightsStamp } from '../../shared/roles';
 import type { EarlyAnswer } from '../earlyRequests';
 import { isGatewayFailure, reachability, unreachableError } from './reachability';
 import { session } from './session';
@@ -17,6 +18,21 @@ export function sentTokenOf(error: unknown): string | null {
   return error !== null && typeof error === 'object' ? (sentTokens.get(error) ?? null) : null;
 }
 
+/** What to do when an answer shows the signed-in person's rights changed (authProvider.ts reads them afresh). */
+let rightsChanged: () => void = () => {};
+export function onRightsChanged(listener: () => void): void {
+  rightsChanged = listener;
+}
+
+/**
+ * Whether an answer to the stored token names other rights than the stored ones (RIGHTS_HEADER: the
+ * server's guard read them for that call): an Admin granted or withdrew a permission meanwhile.
+ */
+function rightsDiffer(headers: Headers, bearer: string | null): boolean {
+  const stamp = headers.get(RIGHTS_HEADER);
+  return stamp !== null && bearer !== null && bearer === session.token() && stamp !== rightsStamp(session.principal());
+}
+
 export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Options = {}): Promise<Envelope<T>> {
   const headers = new Headers(options.headers as HeadersInit | undefined);
   headers.set('Accept', 'application/json');
@@ -24,8 +40,9 @@ export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Op
   const bearer = token && !headers.has('Authorization') ? token : null;
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   try {
-    const { json } = await fetchUtils.fetchJson(`${API_URL}${path}`, { ...options, headers });
+    const { json, headers: answered } = await fetchUtils.fetchJson(`${API_URL}${path}`, { ...options, headers });
     reachability.answered();
+    if (rightsDiffer(answered, bearer)) rightsChanged();
     return json as Envelope<T>;
   } catch (error) {
     // fetchJson throws HttpError(statusText|body.message, status, body); prefer the envelope's message
@@ -34,6 +51,8 @@ export async function apiFetch<T = unknown>(path: string, options: fetchUtils.Op
       const body = error.body as Partial<Envelope> | undefined;
       const failure = new HttpError(body?.message || error.message, error.status, body);
       if (bearer) sentTokens.set(failure, bearer);
+      // refused what the stored rights allowed: they may have been withdrawn (the refusal's headers are not read)
+      if (error.status === 403 && bearer && bearer === session.token()) rightsChanged();
       throw failure;
     }
     // no answer (a fetch that failed, a gateway with no server behind it); a cancelled request is no sign

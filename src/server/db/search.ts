@@ -5,26 +5,38 @@
 import { type Kysely, sql } from 'kysely';
 import { USER_STATUSES } from '../../shared/access';
 import { foldText } from '../../shared/text';
+import { RESOURCES, type RegisteredResource, type ResourceDeclaration } from '../../shared/resources/index';
 import { ACTIVE_STATUSES } from '../../shared/resources/plain';
 import type { DialectName } from './dialect';
 import { hasColumn } from './introspect';
 import type { Database } from './schema';
 
-/** Text columns searched by each list's search box. */
+/** The tables the declarations search (`search.table`). */
+type DeclaredSearchTable = NonNullable<Extract<RegisteredResource, { search: object }>['search']>['table'];
+
+/**
+ * Each searched table's columns, from the declarations naming it (`search.table`): the columns of their
+ * `searchable` fields, in field order (the index's order: a PostgreSQL expression index is used only by
+ * the same expression). Declarations sharing a table must search it alike.
+ */
+export function searchColumnsOf(resources: readonly ResourceDeclaration[]): Record<string, readonly string[]> {
+  const tables: Record<string, readonly string[]> = {};
+  for (const r of resources) {
+    if (!r.search) continue;
+    const columns = Object.entries(r.fields).flatMap(([name, f]) => (f.searchable === true ? [name] : f.searchable || []));
+    const other = tables[r.search.table];
+    if (other && other.join() !== columns.join()) throw new Error(`${r.name} searches ${r.search.table} in ${columns.join(', ')}, another declaration in ${other.join(', ')}`);
+    tables[r.search.table] = columns;
+  }
+  return tables;
+}
+
+/** Text columns searched by each list's search box: the declarations' (searchColumnsOf). */
 export const SEARCH_COLUMNS = {
-  users: ['name', 'email', 'phone', 'status'],
-  categories: ['name', 'status'],
-  tags: ['name', 'status'],
-  report_categories: ['name', 'status'],
-  // the author's name too (user_name, copied by db/authorNames.ts): one index answers a search
-  spots: ['name', 'country', 'city', 'user_name'],
-  posts: ['title', 'description', 'user_name'],
-  email_templates: ['title', 'slug', 'description', 'status'],
-  content_pages: ['title', 'slug', 'status'],
-  // with the names and texts of what the report points at (copied by db/reportCopies.ts)
-  reports: ['type', 'reason', 'status', 'user_status_by_admin', 'reporter_name', 'target_name', 'post_title', 'post_text', 'comment_text', 'category_name'],
+  ...(searchColumnsOf(RESOURCES) as Record<DeclaredSearchTable, readonly string[]>),
+  // the comments' own index (migrations 001, 010): no list searches it today (the reported comments are reports)
   comments: ['comment'],
-} as const satisfies Partial<Record<keyof Database, readonly string[]>>;
+} satisfies Partial<Record<keyof Database, readonly string[]>>;
 export type SearchableTable = keyof typeof SEARCH_COLUMNS;
 
 /**
@@ -75,7 +87,7 @@ function partitionOf(table: SearchableTable, value: SearchPartition): string {
  * the Active rows, not the Inactive ones too, and 'Pending' not 'Request Pending'. The other columns keep
  * their substring match.
  */
-export const STATUS_COLUMNS: { [T in SearchableTable]?: Partial<Record<(typeof SEARCH_COLUMNS)[T][number], readonly string[]>> } = {
+export const STATUS_COLUMNS: { [T in SearchableTable]?: Record<string, readonly string[]> } = {
   users: { status: USER_STATUSES },
   categories: { status: ACTIVE_STATUSES },
   tags: { status: ACTIVE_STATUSES },

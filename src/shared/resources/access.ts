@@ -15,5 +15,10 @@ export const aiItineraries = declareAccess({
   rule: 'admin',
   menu: { id: 'ai_itineraries', path: '/aiItineraries', icon: 'ai', order: 120 },
 });
-/** The report calls (lists, details, moderation) and the dashboard's Reports card. */
-export const reports = declareAccess({ name: 'reports', rule: 'Report-list' });
+/** The report calls (lists, details, moderation) and the dashboard's Reports card; a comment's history (moderated). */
+export const reports = declareAccess({
+  name: 'reports',
+  rule: 'Report-list',
+  permission: { label: 'app.permissions.Report-list', order: 80 },
+  audited: 'comment',
+});

@@ -9,6 +9,8 @@ export const contentmanagement = declareResource({
   label: 'resources.contentmanagement.name',
   rule: 'admin',
   menu: { id: 'content_management', path: '/contentmanagement', icon: 'article', order: 100 },
+  search: { table: 'content_pages' },
+  audited: true,
   api: { list: '/page', create: '/page', update: '/page', remove: '/page/delete/:id', pageBase: 0, defaultOrder: byNewest, json: true },
   fields: {
     id: PAGE_RECORD_FIELDS.id,

@@ -6,7 +6,10 @@ export const itinerary = declareResource({
   name: 'itinerary',
   label: 'resources.itinerary.name',
   rule: 'Itinerary-list',
+  permission: { label: 'app.permissions.Itinerary-list', order: 50 },
   menu: { id: 'itineraries', path: '/itinerary', icon: 'route', order: 60 },
+  search: { table: 'posts' },
+  audited: true,
   api: {
     list: '/post',
     one: '/post/:id',

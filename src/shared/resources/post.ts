@@ -7,7 +7,8 @@ export const POST_FIELDS = {
   image: {},
   title: { sortable: true, searchable: true },
   description: { sortable: true, searchable: true },
-  user: { sortable: true, searchable: true },
+  // the author's name, copied onto the post (db/authorNames.ts)
+  user: { sortable: true, searchable: ['user_name'] },
   spotCount: {},
   is_planeed: { sortable: true },
   is_public: { sortable: true },
@@ -19,7 +20,10 @@ export const post = declareResource({
   name: 'post',
   label: 'resources.post.name',
   rule: 'Post-list',
+  permission: { label: 'app.permissions.Post-list', order: 40 },
   menu: { id: 'posts', path: '/post', icon: 'photo', order: 50 },
+  search: { table: 'posts' },
+  audited: true,
   api: {
     list: '/post',
     one: '/post/:id',

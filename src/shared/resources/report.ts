@@ -7,6 +7,7 @@ export const report = declareResource({
   label: 'resources.report.name',
   rule: 'staff',
   menu: { id: 'report_post', path: '/report', icon: 'photo', order: 20, group: 'report', dataAccess: 'reports' },
+  search: { table: 'reports' },
   api: reportCalls('post'),
   fields: REPORT_FIELDS,
   dashboardCard: { statistic: 'reportPending', title: 'app.dashboard.reports', icon: 'Report', color: '#e53935', order: 70, access: 'reports' },

@@ -8,6 +8,8 @@ export const reportCategories = declareResource({
   label: 'resources.reportCategories.name',
   rule: 'Report-list',
   menu: { id: 'report_categories', path: '/reportCategories', icon: 'list', order: 10, group: 'report' },
+  search: { table: 'report_categories' },
+  audited: 'reportCategory',
   api: namedCalls('/reportCategory', byNewest, { typeUser: 'admin' }),
   fields: namedFields({ requiredName: 'reportCategoryNameRequired', requiredInRow: 'reportCategoryNameRequired', requiredStatus: 'statusSelect' }),
   screens: { addRows: 'one', texts: namedTexts('report_category', 'reportCategory') },

@@ -9,13 +9,17 @@ export const REPORT_FIELDS = {
   created_at: { sortable: true },
   type: { sortable: true, searchable: true },
   reason: { sortable: true, searchable: true },
-  status: { sortable: true, searchable: true },
-  // the report's own state (Pending / Resolved), which the lists filter by
-  state: { sortable: true },
-  reported_by: { sortable: true, searchable: true },
-  created_by: { sortable: true, searchable: true },
-  post_title: { sortable: true, searchable: true },
-  comment: { sortable: true, searchable: true },
+  // the report's own state (Pending / Resolved), which the lists filter by, and the search finds by name
+  state: { sortable: true, searchable: ['status'] },
+  // the target's status, copied onto the report (db/reportTargetStatus.ts)
+  status: { sortable: true, searchable: ['user_status_by_admin'] },
+  // the names and texts a report points at, copied onto it (db/reportCopies.ts): the post's text is searched too
+  reported_by: { sortable: true, searchable: ['reporter_name'] },
+  created_by: { sortable: true, searchable: ['target_name'] },
+  post_title: { sortable: true, searchable: ['post_title', 'post_text'] },
+  comment: { sortable: true, searchable: ['comment_text'] },
+  // the report category it was filed under (its name, copied): searched, not a column of its own
+  category: { searchable: ['category_name'] },
 } as const satisfies ResourceDeclaration['fields'];
 
 export const reportCalls = (type: 'post' | 'comment' | 'user') =>

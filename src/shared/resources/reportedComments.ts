@@ -7,6 +7,7 @@ export const reportedComments = declareResource({
   label: 'resources.reportedComments.name',
   rule: 'Report-list',
   menu: { id: 'report_comment', path: '/reportedComments', icon: 'comment', order: 30, group: 'report' },
+  search: { table: 'reports' },
   api: reportCalls('comment'),
   fields: REPORT_FIELDS,
 });

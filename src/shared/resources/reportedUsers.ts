@@ -7,6 +7,7 @@ export const reportedUsers = declareResource({
   label: 'resources.reportedUsers.name',
   rule: 'staff',
   menu: { id: 'report_user', path: '/reportedUsers', icon: 'person', order: 40, group: 'report', dataAccess: 'reports' },
+  search: { table: 'reports' },
   api: reportCalls('user'),
   fields: REPORT_FIELDS,
 });

@@ -5,7 +5,10 @@ export const spot = declareResource({
   name: 'spot',
   label: 'resources.spot.name',
   rule: 'Spot-list',
+  permission: { label: 'app.permissions.Spot-list', order: 30 },
   menu: { id: 'spots', path: '/spot', icon: 'place', order: 40 },
+  search: { table: 'spots' },
+  audited: true,
   api: {
     list: '/spot',
     create: '/spot',
@@ -20,9 +23,10 @@ export const spot = declareResource({
     id: { sortable: true },
     thumbnail_url: {},
     name: { sortable: true, searchable: true },
-    created_by: { sortable: true, searchable: true },
     country: { sortable: true, searchable: true },
     city: { searchable: true },
+    // the author's name, copied onto the spot (db/authorNames.ts): one index answers a search
+    created_by: { sortable: true, searchable: ['user_name'] },
     post_id: {},
     status: { sortable: true },
     created_at: { sortable: true },

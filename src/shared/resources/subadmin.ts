@@ -7,7 +7,9 @@ export const subadmin = declareResource({
   name: 'subadmin',
   label: 'resources.subadmin.name',
   rule: 'SubAdmin-list',
+  permission: { label: 'app.permissions.SubAdmin-list', order: 20 },
   menu: { id: 'subadmin', path: '/subadmin', icon: 'admin', order: 30 },
+  search: { table: 'users' },
   api: accountCalls('Sub-Admin', 0),
   // one list call serves both: the same columns sort and search
   fields: user.fields,

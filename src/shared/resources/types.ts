@@ -112,8 +112,12 @@ export interface FieldDeclaration {
   show?: boolean;
   /** the list can be sorted by it (the server names the column it sorts) */
   sortable?: boolean;
-  /** the list's free-text search looks into it (the server's search index holds its column) */
-  searchable?: boolean;
+  /**
+   * the list's free-text search looks into it: `true`, the column of its name; or the columns that hold it
+   * (a copied name, a title and its text). The search index of the declaration's `search.table` is built
+   * over these, in field order (src/server/db/search.ts); a plain resource (`storage`) takes `true` only.
+   */
+  searchable?: boolean | readonly string[];
   /**
    * no two records share it (compared folded: case and accents aside): a save of a taken value is
    * refused, and the form names the taken values with the resource's `duplicates` text
@@ -194,6 +198,25 @@ export interface AccessDeclaration {
   /** who may open it (src/shared/access.ts `satisfies`) */
   rule: Rule;
   menu?: MenuPlacement;
+  /**
+   * The permission an Admin grants to open it, when this declaration brings one (spec §6): named by its
+   * `rule`. The permission editor, the server's checks of a grant and the seed's permissions table list it.
+   */
+  permission?: PermissionDeclaration;
+  /**
+   * The kind of record the server's trail names its records by (audit_log.entity), when it has one: `true`,
+   * its own name, or another (a report category's entries are `reportCategory`); the entry's rule reads that
+   * kind's history (src/shared/audit.ts). A plain resource (`storage`) is audited under its name without it.
+   */
+  audited?: true | string;
+}
+
+/** A permission, declared with the resource or page whose `rule` names it. */
+export interface PermissionDeclaration {
+  /** catalogue key of its label in the permission editor, the menu's lock and the audit log */
+  label: string;
+  /** its place in the permission editor: smaller first */
+  order: number;
 }
 
 export interface ResourceDeclaration extends AccessDeclaration {
@@ -218,6 +241,12 @@ export interface ResourceDeclaration extends AccessDeclaration {
    * resource has routes of its own.
    */
   storage?: { table: string };
+  /**
+   * A resource with routes of its own whose list is searched through a table's search index
+   * (src/server/db/search.ts SEARCH_COLUMNS): the columns of its `searchable` fields. Declarations sharing
+   * a table (users and sub-admins) search it the same way.
+   */
+  search?: { table: string };
 }
 
 /** A declaration as written, its literal types kept (the server's sort maps are typed by its fields). */

@@ -19,7 +19,10 @@ export const user = declareResource({
   name: 'user',
   label: 'resources.user.name',
   rule: 'User-list',
+  permission: { label: 'app.permissions.User-list', order: 10 },
   menu: { id: 'users', path: '/user', icon: 'people', order: 20 },
+  search: { table: 'users' },
+  audited: true,
   api: { ...accountCalls('User', 1), sequence: '/user/sequence/change', bulk: '/user/bulk-action', filters: ['status'] },
   fields: {
     id: { sortable: true },

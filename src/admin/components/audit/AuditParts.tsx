@@ -4,6 +4,7 @@ import { Box, Button, Link as MuiLink, Typography, useTheme } from '@mui/materia
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { permissionLabel } from '../../../shared/access';
 import { useFormatMoment } from '../dates';
 import { actionLabelKey, type AuditChange, type AuditEntry, type AuditValue, historyResource, REDACTED } from '../../../shared/audit';
 
@@ -35,6 +36,8 @@ export function useAuditText() {
       const flag = typeof value === 'boolean' ? value : yes;
       if (flag !== undefined) return translate(flag ? 'ra.boolean.true' : 'ra.boolean.false');
       if (field === 'status' || field === 'userStatusByAdmin') return translate(`app.status.${String(value)}`, { _: String(value) });
+      // a Sub-Admin's permissions, kept as their names joined (modules/audit/changes.ts), by their declared labels
+      if (field === 'permissions' && typeof value === 'string') return value.split(', ').filter(Boolean).map((name) => translate(permissionLabel(name), { _: name })).join(', ');
       if (typeof value === 'string' && TIMESTAMP.test(value)) return moment(value);
       return String(value);
     },

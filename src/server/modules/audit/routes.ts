@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, auditEntityKinds } from '@shared/audit';
-import type { ResourceDeclaration } from '@shared/resources/index';
+import { audit, type ResourceDeclaration } from '@shared/resources/index';
 import { idNumber, MAX_INT } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
@@ -16,8 +16,6 @@ import { type AuditFilters, type AuditListRow, listAuditQuery, staffQuery } from
 import { dayAfter, exportedEntry, isDay, readableHistory, shownEntries } from './service';
 
 const tags = ['audit'];
-/** The trail is listed by time (newest first): each filter's index holds that order (migration 020). */
-const NEWEST = { direction: 'DESC', name: 'created_at', type: 'default' } as const;
 const SORTABLE = { created_at: 'audit_log.created_at' };
 /** How many people the person filter offers for what was typed. */
 const PEOPLE_SHOWN = 20;
@@ -69,7 +67,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
     { schema: { tags, querystring: trailQuery, response: { 200: auditListAnswer } }, onRequest: ctx.guard('audit'), config: { answerCache: true } },
     async (request, reply) => {
       const q = request.query as z.infer<typeof trailQuery>;
-      const req = parseListQuery(q, { sortable: SORTABLE, defaultOrder: NEWEST, pageBase: 0 });
+      const req = parseListQuery(q, { sortable: SORTABLE, defaultOrder: audit.api.defaultOrder, pageBase: 0 });
       const filters: AuditFilters = {
         actor: q.actor === undefined ? undefined : Number(q.actor),
         // a record's id alone is looked for under every kind (the record index starts with the kind)

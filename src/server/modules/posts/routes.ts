@@ -82,7 +82,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.requireAccess(request, resourceOf(q.type));
       const req = parseListQuery(q, {
         sortable: SORTABLE,
-        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        defaultOrder: post.api.defaultOrder,
         pageBase: 0,
         // a person's posts / spots (getManyReference)
         references: { user_id: 'posts.user_id' },

@@ -94,7 +94,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
           post_title: 'r.post_title',
           comment: 'r.comment_text',
         } satisfies SortColumns<typeof report>,
-        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        defaultOrder: report.api.defaultOrder,
         pageBase: 0,
       });
       return answerList(reply, await listReportsQuery(ctx, q.type, req, q.state), shape);

@@ -76,7 +76,7 @@ export async function namedStatusRoutes(app: FastifyInstance, ctx: AppContext, s
     columns: NAMED_COLUMNS,
     row: namedRow,
     sortable: SORTABLE,
-    defaultOrder: { direction: 'ASC', name: 'name', type: 'default' },
+    defaultOrder: api.defaultOrder,
   });
 
   app.post(paths.create, { schema: { tags, form: namedRowsForm, response: { 200: createdAnswer, ...refusals(409) } }, onRequest: ctx.guard(resource) }, async (request, reply) => {

@@ -73,7 +73,7 @@ export async function richPageRoutes(app: FastifyInstance, ctx: AppContext, spec
     columns: PAGE_COLUMNS,
     row: pageRow,
     sortable: SORTABLE,
-    defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+    defaultOrder: declaration.api.defaultOrder,
   });
 
   const form = schema.extend(savedRecordKey.shape);

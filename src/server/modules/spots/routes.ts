@@ -46,7 +46,7 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
         sortable: SORTABLE,
-        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        defaultOrder: spot.api.defaultOrder,
         pageBase: 0,
         // a person's posts / spots (getManyReference)
         references: { user_id: 'spots.user_id' },

@@ -115,7 +115,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const picker = q.user_type === 'User' && readsAsPicker(caller, 'user');
       const req = parseListQuery(q, {
         sortable: picker ? pickerSortable(SORTABLE) : SORTABLE,
-        defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
+        defaultOrder: user.api.defaultOrder,
         pageBase: q.user_type === 'User' ? 1 : 0,
       });
       if (picker) refusePickerExport(req);
