@@ -44,6 +44,11 @@ describe('rights changes reach the menu', () => {
       await screenshot(sub.page, 'rights-granted-menu-en');
       await expect(sub.page.evaluate(() => localStorage.getItem('token'))).resolves.toBe(token);
 
+      // the audit log shows the grant by the permissions' declared labels, not their names
+      await page.goto(`${server.baseUrl}/audit`);
+      await page.getByText(/^(Categories, Tags|Tags, Categories)$/).first().waitFor();
+      await expect(page.getByText('Tags-list').count()).resolves.toBe(0);
+
       // withdrawn by a write that keeps the session (another process, SQL by hand): the menu follows at the next step
       const tags = await server.ctx.db.selectFrom('permissions').select('id').where('name', '=', 'Tags-list').executeTakeFirstOrThrow();
       await server.ctx.db.deleteFrom('user_permissions').where('user_id', '=', id).where('permission_id', '=', tags.id).execute();
