@@ -61,8 +61,11 @@ describe.each(dialects)('sessions that end when access ends on %s', (dialect) =>
     });
   });
 
-  it('permissions withdrawn', async () => {
-    await endsWith(async (p) => expect((await updateUser({ id: p.id, permissions: '[]' })).statusCode).toBe(200));
+  it('not when a permission is withdrawn: the session stays, the resource is refused at the next call', async () => {
+    const p = await signedIn();
+    expect((await updateUser({ id: p.id, permissions: '[]' })).statusCode).toBe(200);
+    expect((await call(p.token)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/access-token', headers: bearer(p.token) })).statusCode).toBe(200);
   });
 
   it('being deleted: a write with the deleted person’s token is refused and changes nothing', async () => {

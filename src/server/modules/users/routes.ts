@@ -232,8 +232,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
           input.updated_at,
         );
         await endSessionsIfAccessLost(ctx, user.id, {
-          before: { status: user.status, permissions: user.permissions },
-          after: { status: input.status, permissions: grants, newPassword: !!password },
+          before: { status: user.status },
+          after: { status: input.status, newPassword: !!password },
         });
         // the edited fields as they were and as they are (the trail keeps those that changed; a password never)
         await auditEdit(ctx, caller.userId, 'user', user.id, {

@@ -68,19 +68,19 @@ export async function updateAccount(db: Kysely<Database>, id: number, changes: U
 
 /** An account as it was and as a change leaves it: what decides whether it lost access. */
 export interface AccessChange {
-  before: { status: string; permissions?: readonly string[] };
-  after: { status: string; permissions?: readonly string[]; newPassword?: boolean };
+  before: { status: string };
+  after: { status: string; newPassword?: boolean };
 }
 
 /**
- * Losing access ends sessions: a new password, leaving Active or losing a permission (`after.permissions`
- * given: the account's whole new set) signs the person out everywhere at once. Called inside the change's
- * transaction, so the sessions end only when the change commits.
+ * Losing access ends sessions: a new password or leaving Active signs the person out everywhere at once.
+ * Called inside the change's transaction, so the sessions end only when the change commits. A permission
+ * withdrawn does not sign anyone out (issue 33): the guard reads rights on every call, so the resource is
+ * refused at the next one, and the admin's menu follows the rights each answer names (X-Access-Rights).
  */
 export async function endSessionsIfAccessLost(ctx: AppContext, userId: number, { before, after }: AccessChange): Promise<void> {
   const leftActive = before.status === 'Active' && after.status !== 'Active';
-  const withdrawn = after.permissions ? (before.permissions ?? []).some((p) => !after.permissions!.includes(p)) : false;
-  if (after.newPassword || leftActive || withdrawn) await ctx.tokens.endSessions(userId);
+  if (after.newPassword || leftActive) await ctx.tokens.endSessions(userId);
 }
 
 /** Replaces an account's permissions by exactly `grants`. */
