@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
-import { recordSchema, storedRecordSchema, uniqueField } from '@shared/resources/fields';
+import { recordSchema, storedRecordSchema, typedFields, uniqueField } from '@shared/resources/fields';
 import { type ResourceDeclaration, sortNames } from '@shared/resources/index';
 import { englishMessage } from '@shared/validation/messages';
 import { idNumber, recordVersion } from '@shared/validation/common';
@@ -19,13 +19,15 @@ import { idParams } from '../../http/zod';
 import { audit } from '../auth/service';
 import { atomically } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
+import { declaredImageRoute } from './images';
 import { declaredStore, holdsTerm } from './store';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
 const routePath = (path: string) => `/api${path}`;
 
-export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, resource: ResourceDeclaration) {
-  const store = declaredStore(ctx.db, resource);
+/** `registry`: the declared resources with storage, which its reference fields may name. */
+export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, resource: ResourceDeclaration, registry: readonly ResourceDeclaration[] = [resource]) {
+  const store = declaredStore(ctx.db, resource, registry);
   const { api } = resource;
   const tags = [resource.name];
   const own = { name: resource.name, rule: resource.rule };
@@ -51,7 +53,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
         name: `declared ${store.table}`,
         search: () => holdsTerm(req.filter),
       });
-      return answerList(reply, listed);
+      return answerList(reply, listed, store.answered);
     },
   );
 
@@ -90,6 +92,8 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
       return ok(reply, { data: changed.after }, englishMessage('recordUpdated'));
     });
   }
+
+  if (typedFields(resource).some((f) => f.type === 'image')) await declaredImageRoute(app, ctx, resource);
 
   if (api.remove) {
     app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(own) }, async (request, reply) => {
