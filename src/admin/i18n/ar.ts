@@ -36,6 +36,9 @@ export const ar: Catalogue = {
     },
   },
   app: {
+    declared: {
+      image_uploading: 'جارٍ رفع الصورة…',
+    },
     accounts: {
       send_new_link: 'إرسال رابط جديد',
       confirm_password: 'تأكيد كلمة المرور',

@@ -36,6 +36,9 @@ export const tr: Catalogue = {
     },
   },
   app: {
+    declared: {
+      image_uploading: 'Görsel yükleniyor…',
+    },
     accounts: {
       send_new_link: 'Yeni bağlantı gönder',
       confirm_password: 'Şifreyi onaylayın',
