@@ -46,7 +46,7 @@ describe('the value types of a declared form', () => {
       picture: 'validation.imageInvalid',
     });
     expect(messages(schema.safeParse(form({ starts_on: '' })))).toEqual({ starts_on: 'validation.fieldRequired' });
-    expect(messages(schema.safeParse(form({ notice: 0 })))).toEqual({ notice: 'validation.referenceInvalid' });
+    for (const notice of [0, -3, 2.5, ['7'], '7a', 2 ** 31]) expect(messages(schema.safeParse(form({ notice }))), String(notice)).toEqual({ notice: 'validation.referenceInvalid' });
     // a picture chosen but not uploaded yet (the file in the form) is no value to save
     expect(messages(schema.safeParse(form({ picture: { src: 'blob:x', title: 'beach.png' } })))).toEqual({ picture: 'validation.imageInvalid' });
   });

@@ -80,13 +80,17 @@ function fieldSchema(field: DeclaredField, inRow = false): z.ZodType {
   }
 }
 
+/** A record's id as a form or JSON sends it (7 or '7'), or null. */
+const recordId = (raw: unknown) =>
+  (typeof raw === 'number' || typeof raw === 'string') && /^\d{1,10}$/.test(String(raw)) && Number(raw) > 0 && Number(raw) <= MAX_INT ? Number(raw) : null;
+
 /** How each of the value types reads what a form sends, and what it says when that is no such value. */
 const VALUE_TYPES = {
   date: { read: isoDay, invalid: 'dateInvalid' },
   dateTime: { read: isoMoment, invalid: 'dateTimeInvalid' },
   boolean: { read: yesNo, invalid: 'booleanInvalid' },
   // a record's id; that the record exists is checked by the server (modules/declared/)
-  reference: { read: (raw: unknown) => (/^\d{1,10}$/.test(String(raw)) && Number(raw) > 0 && Number(raw) <= MAX_INT ? Number(raw) : null), invalid: 'referenceInvalid' },
+  reference: { read: recordId, invalid: 'referenceInvalid' },
   // an /uploads/ path the upload call answered; that it is one is checked by the server
   image: { read: (raw: unknown) => (typeof raw === 'string' && raw.startsWith('/uploads/') && raw.length <= 300 ? raw : null), invalid: 'imageInvalid' },
 } as const satisfies Record<string, { read: (raw: unknown) => unknown; invalid: ValidationMessageKey }>;
