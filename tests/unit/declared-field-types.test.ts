@@ -2,6 +2,7 @@
 // reference and image fields (src/shared/resources/fields.ts): the same rule checks the admin's form and
 // the server's body, its messages catalogue keys.
 import { describe, expect, it } from 'vitest';
+import { listColumnsOf } from '../../src/shared/listColumns';
 import { formValues, recordSchema, storedRecordSchema } from '../../src/shared/resources/fields';
 import { isoDay, isoMoment, yesNo } from '../../src/shared/resources/values';
 import { SAMPLE_VALUES } from '../support/sampleValues';
@@ -67,5 +68,12 @@ describe('the value types of a declared form', () => {
     const answer = storedRecordSchema(typed);
     expect(answer.safeParse({ id: 1, title: 'x', starts_on: '2026-11-26', opens_at: null, pinned: true, notice: 3, picture: null, created_at: null, updated_at: null }).success).toBe(true);
     expect(answer.safeParse({ id: 1, title: 'x', starts_on: null, opens_at: null, pinned: 1, notice: null, picture: null, created_at: null, updated_at: null }).success).toBe(false);
+  });
+
+  it('exports a moment in the language\'s way and a yes/no as its word; a day as it is', () => {
+    const columns = Object.fromEntries(listColumnsOf(typed).map((c) => [c.source, c]));
+    expect(columns.opens_at).toMatchObject({ shows: 'dateTime' });
+    expect(columns.pinned).toMatchObject({ words: { true: 'ra.boolean.true', false: 'ra.boolean.false' } });
+    expect(columns.starts_on.shows).toBeUndefined();
   });
 });
