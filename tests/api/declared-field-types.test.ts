@@ -101,6 +101,23 @@ describe.each(dialects)('the date, dateTime, boolean, reference and image fields
     expect(none.statusCode, none.body).toBe(400);
   });
 
+  it('removes a picture no record shows any more (replaced, or its record deleted), but not one another record shows', async () => {
+    const stored = async () => (await upload(await png())).json().data as { url: string; thumbnailUrl: string };
+    const [first, second] = [await stored(), await stored()];
+    const served = async (url: string) => (await t.app.inject(url)).statusCode;
+    const one = (await create({ picture: first.url })).json().data.id;
+    const other = (await create({ picture: first.url })).json().data.id;
+    // replaced in one record: the other still shows it
+    expect((await call('POST', '/api/testtyped/update', { id: one, title: 'Opening', starts_on: '2026-11-26', picture: second.url })).statusCode).toBe(200);
+    expect(await served(first.url)).toBe(200);
+    // its last record deleted: gone, with its thumbnail
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/testtyped/delete/${other}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect([await served(first.url), await served(first.thumbnailUrl)]).toEqual([404, 404]);
+    // emptied: gone
+    expect((await call('POST', '/api/testtyped/update', { id: one, title: 'Opening', starts_on: '2026-11-26', picture: null })).statusCode).toBe(200);
+    expect(await served(second.url)).toBe(404);
+  });
+
   it('sorts by a day, a moment and a yes/no, both ways', async () => {
     const rows = [
       { title: 'Sort A', starts_on: '2030-03-01', opens_at: '2030-03-01T08:00:00Z', pinned: true },

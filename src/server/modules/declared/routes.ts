@@ -21,6 +21,7 @@ import { atomically } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import { declaredImageRoute } from './images';
 import { declaredStore, holdsTerm } from './store';
+import { dropUnshownImages } from './values';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
 const routePath = (path: string) => `/api${path}`;
@@ -85,6 +86,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
           const saved = await store.update(id, values, expected);
           if (!saved) throw notFound();
           await auditEdit(ctx, callerOf(request).userId, entity, id, saved);
+          await dropUnshownImages(ctx, registry, resource, saved.before, saved.after);
           return saved;
         },
         async () => ({ after: found(await store.one(id)) }),
@@ -101,6 +103,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
       await atomically(ctx, async () => {
         const before = found(await store.remove(id));
         await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+        await dropUnshownImages(ctx, registry, resource, before);
       });
       return ok(reply, null, englishMessage('recordDeleted'));
     });

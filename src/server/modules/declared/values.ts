@@ -1,7 +1,8 @@
 // The values of a declared resource's yes/no, reference and image fields between the API and the table:
 // a yes/no is kept as 0/1 (an integer column on both databases, so one sort and one index serve SQLite
 // and PostgreSQL alike) and answered as true/false; a reference must name a record that exists and an
-// image a file the upload call stored, else the save is a 400 naming the field.
+// image a file the upload call stored, else the save is a 400 naming the field; a picture no record shows
+// any more is removed from the store.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tables are known from the declarations, not from the schema's types */
 import type { Kysely } from 'kysely';
 import { englishMessage } from '@shared/validation/messages';
@@ -9,7 +10,9 @@ import type { DeclaredField } from '@shared/resources/fields';
 import { typedFields } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
 import { badRequest } from '../../http/errors';
+import { afterCommit } from '../../db/ambient';
 import { isUploadOfKind } from '../../uploads/names';
+import type { ImageStorage } from '../../uploads/storage';
 
 /** The upload folder of the declared resources' images (uploads/names.ts). */
 export const DECLARED_IMAGES = 'declared';
@@ -47,5 +50,30 @@ export async function refuseDangling(db: Kysely<any>, resource: ResourceDeclarat
     const target = referencedResource(field, registry);
     const found = await db.selectFrom(target.storage.table).select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw refuse(field, englishMessage('referenceMissing', { field: field.name, resource: target.name, id }));
+  }
+}
+
+/**
+ * Removes, once the change under way has committed, the pictures `before` showed that `after` (the record
+ * as saved; none when deleted) no longer does, each unless a record of a declared resource still shows it.
+ */
+export async function dropUnshownImages(
+  ctx: { db: Kysely<any>; storage: ImageStorage },
+  registry: readonly ResourceDeclaration[],
+  resource: ResourceDeclaration,
+  before: Record<string, unknown>,
+  after?: Record<string, unknown>,
+) {
+  const dropped = ofType(resource, 'image').map((f) => before[f.name]).filter((url): url is string => typeof url === 'string' && url !== '' && !Object.values(after ?? {}).includes(url));
+  for (const url of new Set(dropped)) {
+    await afterCommit(async () => {
+      for (const other of registry.filter((r) => r.storage)) {
+        const columns = ofType(other, 'image').map((f) => f.name);
+        if (!columns.length) continue;
+        const shown = await ctx.db.selectFrom(other.storage!.table).select('id').where((eb) => eb.or(columns.map((c) => eb(c, '=', url)))).limit(1).executeTakeFirst();
+        if (shown) return;
+      }
+      await ctx.storage.remove(url);
+    });
   }
 }
