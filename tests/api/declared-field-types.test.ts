@@ -87,6 +87,18 @@ describe.each(dialects)('the date, dateTime, boolean, reference and image fields
     expect((await call('GET', `/api/testtyped/${made}`)).json().data.data.notice).toBe(noticeId);
   });
 
+  it('refuses to delete a record that a reference still names (409, nothing deleted), and deletes it once none does', async () => {
+    const chosen = (await call('POST', '/api/testnotice/create', { title: 'Spring timetable', body: '<p>x</p>', status: 'Active' })).json().data.id;
+    const referring = (await create({ notice: chosen })).json().data.id;
+    const remove = () => t.app.inject({ method: 'DELETE', url: `/api/testnotice/delete/${chosen}`, headers: bearer(admin) });
+    const refused = await remove();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ status: 409, message: 'This record cannot be deleted: records of testtyped still refer to it (notice). Change them first.' });
+    expect((await call('GET', `/api/testnotice/${chosen}`)).statusCode).toBe(200);
+    expect((await call('POST', '/api/testtyped/update', { id: referring, title: 'Opening', starts_on: '2026-11-26', notice: null })).statusCode).toBe(200);
+    expect((await remove()).statusCode).toBe(200);
+  });
+
   it('refuses an upload that is no image (415), a file over 5 MB (413) and an image of too many pixels (400)', async () => {
     const text = await upload({ filename: 'notes.png', type: 'image/png', bytes: 'not an image at all' });
     expect(text.statusCode, text.body).toBe(415);

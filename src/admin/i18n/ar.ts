@@ -653,6 +653,7 @@ export const ar: Catalogue = {
     recordDeleted: 'تم حذف السجل.',
     recordDuplicates: 'مستخدم بالفعل: %{names}.',
     referenceMissing: 'السجل المختار في %{field} غير موجود (لا يوجد سجل %{resource} بالمعرّف %{id}).',
+    recordReferenced: 'لا يمكن حذف هذا السجل: ما زالت سجلات %{resource} تشير إليه (%{field}). غيّرها أولاً.',
     imageNotStored: 'لا يمكن استخدام إلا صورة مرفوعة لهذه القائمة في %{field}: ارفع الصورة أولاً.',
     recordChanged: 'غيّر شخص آخر هذا السجل. أعد تحميله لرؤية التغييرات.',
     categoryAdded: 'تمت إضافة الفئة بنجاح',

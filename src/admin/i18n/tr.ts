@@ -655,6 +655,7 @@ export const tr: Catalogue = {
     recordDeleted: 'Kayıt silindi.',
     recordDuplicates: 'Zaten kullanılıyor: %{names}.',
     referenceMissing: '%{field} için seçilen kayıt yok (%{id} kimlikli bir %{resource} kaydı bulunamadı).',
+    recordReferenced: 'Bu kayıt silinemez: %{resource} kayıtları hâlâ ona bağlı (%{field}). Önce onları değiştirin.',
     imageNotStored: '%{field} için yalnızca bu listeye yüklenmiş bir görsel kullanılabilir: önce görseli yükleyin.',
     recordChanged: 'Bu kayıt başka biri tarafından değiştirildi. Değişiklikleri görmek için yeniden yükleyin.',
     categoryAdded: 'Kategori başarıyla eklendi',

@@ -130,6 +130,7 @@ export const errorMessages = {
   recordDeleted: 'The record has been deleted.',
   recordDuplicates: 'Already taken: %{names}.',
   referenceMissing: 'The record chosen for %{field} does not exist (no %{resource} has the id %{id}).',
+  recordReferenced: 'This record cannot be deleted: records of %{resource} still refer to it (%{field}). Change them first.',
   imageNotStored: 'Only an image uploaded for this list can be used for %{field}: upload it first.',
   recordChanged: 'This record was changed by someone else. Reload it to see the changes.',
   categoryAdded: 'Category has been added Successfully',

@@ -21,7 +21,7 @@ import { atomically } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import { declaredImageRoute } from './images';
 import { declaredStore, holdsTerm } from './store';
-import { dropUnshownImages } from './values';
+import { dropUnshownImages, referencesTo } from './values';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
 const routePath = (path: string) => `/api${path}`;
@@ -98,7 +98,9 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
   if (typedFields(resource).some((f) => f.type === 'image')) await declaredImageRoute(app, ctx, resource);
 
   if (api.remove) {
-    app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    // a record that a reference field still names is not deleted (store.ts)
+    const referenced = referencesTo(resource, registry).length ? refusals(409) : {};
+    app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer, ...referenced } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       await atomically(ctx, async () => {
         const before = found(await store.remove(id));

@@ -14,7 +14,7 @@ import { escapeLike } from '../../db/search';
 import { conflict } from '../../http/errors';
 import { sanitizeRichText } from '../../http/sanitize';
 import { isoDay, isoMoment, yesNo } from '@shared/resources/values';
-import { answeredRow, referencedResource, refuseDangling } from './values';
+import { answeredRow, referencedResource, refuseDangling, refuseReferenced } from './values';
 
 /** The record's folded search text (the same fold the other lists' search indexes use). */
 const SEARCH_TEXT = 'search_text';
@@ -191,11 +191,13 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration, re
         return { before, after };
       }));
     },
-    /** The record deleted, or undefined when there was none. */
+    /** The record deleted, or undefined when there was none; a record another one references is a 409. */
     async remove(id: number) {
       return db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
-        if (before) await trx.deleteFrom(table).where('id', '=', id).execute();
+        if (!before) return undefined;
+        await refuseReferenced(trx, resource, registry, id);
+        await trx.deleteFrom(table).where('id', '=', id).execute();
         return before;
       });
     },

@@ -1,7 +1,8 @@
 // The values of a declared resource's yes/no, reference and image fields between the API and the table:
 // a yes/no is kept as 0/1 (an integer column on both databases, so one sort and one index serve SQLite
 // and PostgreSQL alike) and answered as true/false; a reference must name a record that exists and an
-// image a file the upload call stored, else the save is a 400 naming the field; a picture no record shows
+// image a file the upload call stored, else the save is a 400 naming the field (and a record still
+// referenced is not deleted: a 409); a picture no record shows
 // any more is removed from the store.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the tables are known from the declarations, not from the schema's types */
 import type { Kysely } from 'kysely';
@@ -9,7 +10,7 @@ import { englishMessage } from '@shared/validation/messages';
 import type { DeclaredField } from '@shared/resources/fields';
 import { typedFields } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { afterCommit } from '../../db/ambient';
 import { isUploadOfKind } from '../../uploads/names';
 import type { ImageStorage } from '../../uploads/storage';
@@ -50,6 +51,18 @@ export async function refuseDangling(db: Kysely<any>, resource: ResourceDeclarat
     const target = referencedResource(field, registry);
     const found = await db.selectFrom(target.storage.table).select('id').where('id', '=', id).executeTakeFirst();
     if (!found) throw refuse(field, englishMessage('referenceMissing', { field: field.name, resource: target.name, id }));
+  }
+}
+
+/** The reference fields of `registry` that name `resource`, each with its own resource. */
+export const referencesTo = (resource: ResourceDeclaration, registry: readonly ResourceDeclaration[]) =>
+  registry.flatMap((other) => (other.storage ? ofType(other, 'reference').filter((f) => f.reference === resource.name).map((field) => ({ other, field })) : []));
+
+/** Refuses (409) to delete a record that a reference field of a declared resource still names (no dangling references). */
+export async function refuseReferenced(db: Kysely<any>, resource: ResourceDeclaration, registry: readonly ResourceDeclaration[], id: number) {
+  for (const { other, field } of referencesTo(resource, registry)) {
+    const found = await db.selectFrom(other.storage!.table).select('id').where(field.name, '=', id).limit(1).executeTakeFirst();
+    if (found) throw conflict(englishMessage('recordReferenced', { resource: other.name, field: field.name }));
   }
 }
 
