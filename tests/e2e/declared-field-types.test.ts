@@ -74,6 +74,20 @@ describe('the date, dateTime, boolean, reference and image fields of a declared 
       expect(await page.getByLabel('Evet').count()).toBe(1);
       expect(await page.locator(`img[src="${stored}"]`).count()).toBe(1);
       await screenshot(page, 'declared-field-types-show-tr');
+
+      // the edit dialog starts with the values as typed, and saves a change
+      await page.getByRole('button', { name: 'Düzenle' }).click();
+      const edit = page.getByRole('dialog');
+      expect(await edit.getByLabel('Başlangıç günü').inputValue()).toBe('26.11.2026');
+      expect(await edit.getByLabel('Açılış saati').inputValue()).toBe('26.11.2026 21:30');
+      expect(await edit.getByLabel('Duyuru').inputValue()).toBe('Kış tarifesi');
+      await edit.getByLabel('Sabitlendi').uncheck();
+      await edit.getByLabel('Açılış saati').fill('27.11.2026 08:05');
+      await edit.getByRole('button', { name: 'Kaydet' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await page.getByText('27.11.2026 08:05', { exact: true }).first().waitFor();
+      expect(await page.getByLabel('Hayır').count()).toBe(1);
+      expect(await page.locator(`img[src="${stored}"]`).count()).toBe(1);
     } finally {
       await context.close();
     }
