@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { listColumnsOf } from '../../src/shared/listColumns';
 import { formValues, recordSchema, storedRecordSchema } from '../../src/shared/resources/fields';
+import type { ResourceDeclaration } from '../../src/shared/resources/types';
 import { isoDay, isoMoment, yesNo } from '../../src/shared/resources/values';
 import { SAMPLE_VALUES } from '../support/sampleValues';
 import { typed } from '../support/typed';
@@ -56,6 +57,15 @@ describe('the value types of a declared form', () => {
     const fields = { starts_on: 'date', opens_at: 'dateTime', pinned: 'boolean', notice: 'reference', picture: 'image' } as const;
     expect(schema.safeParse(form(Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, SAMPLE_VALUES[type].valid])))).success).toBe(true);
     for (const [name, type] of Object.entries(fields)) expect(schema.safeParse(form({ [name]: SAMPLE_VALUES[type].invalid })).success, name).toBe(false);
+  });
+
+  it('has a valid value each form field type takes and an invalid one it refuses (SAMPLE_VALUES)', () => {
+    for (const [type, sample] of Object.entries(SAMPLE_VALUES)) {
+      const field = { type, form: true, ...(type === 'choice' ? { choices: ['Active', 'Inactive'] } : {}), ...(type === 'reference' ? { reference: 'testnotice' } : {}) };
+      const one = recordSchema({ ...typed, fields: { value: field } } as unknown as ResourceDeclaration);
+      expect(one.safeParse({ value: sample.valid }).success, `${type} valid`).toBe(true);
+      expect(one.safeParse({ value: sample.invalid }).success, `${type} invalid`).toBe(false);
+    }
   });
 
   it('starts a create form empty (a yes/no as no) and an edit form with the record', () => {
