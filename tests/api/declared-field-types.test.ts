@@ -2,6 +2,7 @@
 // reference to another declared resource and an image, each stored, answered, sorted and documented by
 // the declared server, and each bad value refused with a 4xx naming the field (never a 500).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import sharp from 'sharp';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
 import { ADMIN, bearer, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
@@ -158,11 +159,16 @@ describe.each(dialects)('the date, dateTime, boolean, reference and image fields
   });
 
   it('documents each type in the OpenAPI document: the form, the answer and the upload call', async () => {
-    type Schema = { type?: string; nullable?: boolean; description?: string; properties: Record<string, Schema>; required?: string[] };
+    type Schema = { type?: string; format?: string; nullable?: boolean; description?: string; properties: Record<string, Schema>; required?: string[] };
     const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content: Record<string, { schema: Schema }> }> }>> };
     const form = doc.paths['/api/testtyped/create'].post.requestBody!.content['application/json'].schema;
     expect(Object.keys(form.properties).sort()).toEqual(['notice', 'opens_at', 'picture', 'pinned', 'starts_on', 'title']);
     expect(form.required?.sort()).toEqual(['starts_on', 'title']);
+    expect(form.properties.starts_on).toMatchObject({ type: 'string', format: 'date' });
+    expect(form.properties.opens_at).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
+    expect(form.properties.pinned).toMatchObject({ type: 'boolean', nullable: true });
+    expect(form.properties.notice).toMatchObject({ type: 'integer', minimum: 1, nullable: true });
+    expect(form.properties.picture).toMatchObject({ type: 'string', nullable: true });
     const answer = doc.paths['/api/testtyped/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties.data;
     expect(answer.properties.pinned).toMatchObject({ type: 'boolean', nullable: true });
     expect(answer.properties.notice).toMatchObject({ type: 'integer', nullable: true });
@@ -170,5 +176,8 @@ describe.each(dialects)('the date, dateTime, boolean, reference and image fields
     expect(answer.properties.opens_at).toMatchObject({ type: 'string', description: 'a moment, ISO-8601 in UTC' });
     expect(answer.properties.picture).toMatchObject({ type: 'string' });
     expect(Object.keys(doc.paths['/api/testtyped/image'].post.requestBody!.content)).toContain('multipart/form-data');
+    // and the document stays a valid OpenAPI document
+    const valid = await new Validator().validate(structuredClone(doc) as never);
+    expect(valid.errors ?? []).toEqual([]);
   });
 });

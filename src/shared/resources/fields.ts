@@ -86,24 +86,31 @@ const recordId = (raw: unknown) =>
 
 /** How each of the value types reads what a form sends, and what it says when that is no such value. */
 const VALUE_TYPES = {
-  date: { read: isoDay, invalid: 'dateInvalid' },
-  dateTime: { read: isoMoment, invalid: 'dateTimeInvalid' },
-  boolean: { read: yesNo, invalid: 'booleanInvalid' },
+  date: { read: isoDay, invalid: 'dateInvalid', doc: { type: 'string', format: 'date', description: 'a day, YYYY-MM-DD' } },
+  dateTime: { read: isoMoment, invalid: 'dateTimeInvalid', doc: { type: 'string', format: 'date-time', description: 'a moment, ISO-8601 (without a time zone: UTC)' } },
+  boolean: { read: yesNo, invalid: 'booleanInvalid', doc: { type: 'boolean', description: 'true or false (also 1/0, "true"/"false")' } },
   // a record's id; that the record exists is checked by the server (modules/declared/)
-  reference: { read: recordId, invalid: 'referenceInvalid' },
+  reference: { read: recordId, invalid: 'referenceInvalid', doc: { type: 'integer', minimum: 1, description: 'the id of a record of the referenced resource' } },
   // an /uploads/ path the upload call answered; that it is one is checked by the server
-  image: { read: (raw: unknown) => (typeof raw === 'string' && raw.startsWith('/uploads/') && raw.length <= 300 ? raw : null), invalid: 'imageInvalid' },
-} as const satisfies Record<string, { read: (raw: unknown) => unknown; invalid: ValidationMessageKey }>;
+  image: {
+    read: (raw: unknown) => (typeof raw === 'string' && raw.startsWith('/uploads/') && raw.length <= 300 ? raw : null),
+    invalid: 'imageInvalid',
+    doc: { type: 'string', description: 'the url answered by the resource\'s image upload call' },
+  },
+} as const satisfies Record<string, { read: (raw: unknown) => unknown; invalid: ValidationMessageKey; doc: Record<string, unknown> }>;
 
 /**
  * A date, moment, yes/no, reference or image field: the value normalised (a day 'YYYY-MM-DD', a moment in
  * UTC, true/false, an id, a path); blank ('' or null) is no value, kept as null so that an edit can clear it.
  */
 function valueSchema(type: keyof typeof VALUE_TYPES, isRequired: boolean | undefined, required: string): z.ZodType {
-  const { read, invalid } = VALUE_TYPES[type];
-  const value = z.custom<NonNullable<ReturnType<typeof read>>>((raw) => raw !== null && raw !== undefined && read(raw) !== null, {
-    error: (issue) => (issue.input === null || issue.input === undefined ? required : v(invalid)),
-  });
+  const { read, invalid, doc } = VALUE_TYPES[type];
+  // described for the OpenAPI document (a custom rule has no JSON Schema of its own)
+  const value = z
+    .custom<NonNullable<ReturnType<typeof read>>>((raw) => raw !== null && raw !== undefined && read(raw) !== null, {
+      error: (issue) => (issue.input === null || issue.input === undefined ? required : v(invalid)),
+    })
+    .meta(doc);
   const blankAsNull = (raw: unknown) => (raw === '' || raw === null ? null : raw);
   return z.preprocess(blankAsNull, (isRequired ? value : value.nullable().optional()).transform((raw) => (raw === null || raw === undefined ? raw : read(raw))));
 }
