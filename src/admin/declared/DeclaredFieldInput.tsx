@@ -3,7 +3,6 @@ import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInp
 import type { DeclaredField } from '../../shared/resources/fields';
 import { lowerCase } from '../../shared/text';
 import { LanguageDateInput } from '../components/LanguageDateInput';
-import { DeclaredImageInput } from './DeclaredImageInput';
 import { PlaceholderWarning } from './PlaceholderWarning';
 
 /** The label of a choice: a status reads from `app.status.*` (translated), another choice as it is. */
@@ -12,8 +11,10 @@ export function useChoiceLabel() {
   return (field: DeclaredField, value: string) => (field.name === 'status' ? translate(`app.status.${value}`, { _: value }) : value);
 }
 
-// the editor (and its ProseMirror) loads with the first form that has a rich-text field
+// the editor (and its ProseMirror) loads with the first form that has a rich-text field, the image
+// input (its drop zone) with the first that has an image field
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const DeclaredImageInput = lazy(() => import('./DeclaredImageInput').then((m) => ({ default: m.DeclaredImageInput })));
 
 /** How a typed value is kept while it is typed (`typed` of the declaration). */
 const TYPED = { lowercase: lowerCase } as const;
@@ -107,7 +108,11 @@ export function DeclaredFieldInput({
         </ReferenceInput>
       );
     case 'image':
-      return <DeclaredImageInput resource={resource} source={field.name} label={label} />;
+      return (
+        <Suspense fallback={null}>
+          <DeclaredImageInput resource={resource} source={field.name} label={label} />
+        </Suspense>
+      );
     default:
       return null;
   }
