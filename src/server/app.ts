@@ -227,7 +227,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await reportRoutes(app, ctx);
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);
-  for (const resource of plainResources) await declaredRoutes(app, ctx, resource);
+  for (const resource of plainResources) await declaredRoutes(app, ctx, resource, plainResources);
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
 
   // Uploaded images: from DATA_DIR/uploads or an S3-compatible store (uploads/serve.ts).

@@ -58,6 +58,9 @@ export interface ExportLayout {
 export const VALUE_TOKEN = '{value}';
 export const WORD_TOKEN = '{word}';
 
+/** A yes/no cell as react-admin's BooleanField names it. */
+const YES_NO_WORDS = { true: 'ra.boolean.true', false: 'ra.boolean.false' };
+
 const STATUS_WORDS = {
   Active: 'app.status.Active',
   Inactive: 'app.status.Inactive',
@@ -173,6 +176,9 @@ const declaredColumns = (resource: ResourceDeclaration): ListColumn[] =>
     const label = `resources.${resource.name}.fields.${field.name}`;
     if (field.type === 'timestamp') return { source: field.name, label, shows: 'date' };
     if (field.type === 'number') return { source: field.name, label, shows: 'number' };
+    // a day stays 'YYYY-MM-DD' (no time zone can move it); a moment reads in the language's way, a yes/no as its word
+    if (field.type === 'dateTime') return { source: field.name, label, shows: 'dateTime' };
+    if (field.type === 'boolean') return { source: field.name, label, words: YES_NO_WORDS };
     if (field.name === 'status') return { source: field.name, label, words: STATUS_WORDS };
     return { source: field.name, label };
   });

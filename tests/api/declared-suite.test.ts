@@ -27,12 +27,22 @@ const PASSWORD = 'Str0ng@Pass';
 type Row = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'DELETE';
 
+/** Ids of records a `reference` field may name, by resource: made before the tests (beforeAll). */
+const referenced: Record<string, number[]> = {};
+
 /**
- * The i-th value of a field: its own choices in turn, else the type's sample made distinct by i (a number
- * plus i, a date i days on, a text with `-i` before its closing tag), so that records differ in every field.
+ * The i-th value of a field: its own choices in turn, a referenced record in turn, else the type's sample
+ * made distinct by i (a number plus i, a date i days on, an image named with i, a text with `-i` before
+ * its closing tag), so that records differ in every field.
  */
 function sampleOf(field: DeclaredField, i: number): unknown {
   if (field.choices?.length) return field.choices[i % field.choices.length];
+  if (field.type === 'reference') {
+    const ids = referenced[field.reference!] ?? [];
+    if (!ids.length) throw new Error(`no ${field.reference} record for ${field.name} to name`);
+    return ids[i % ids.length];
+  }
+  if (field.type === 'image') return `/uploads/declared/00000000-0000-4000-8000-${String(i).padStart(12, '0')}.png`;
   const sample = SAMPLE_VALUES[field.type as keyof typeof SAMPLE_VALUES];
   if (!sample) throw new Error(`no sample value for a ${field.type} field (tests/support/declaredSamples.ts)`);
   const { valid } = sample;
@@ -83,6 +93,16 @@ describe.each(dialects)('every declared resource keeps its declaration on %s', (
     admin = (await loginAs(t, ADMIN.email, ADMIN.password)).token;
     await createUser(t, { email: 'no-rights@example.com', password: PASSWORD, user_type: 'Sub-Admin', permissions: [] });
     subAdmin = (await loginAs(t, 'no-rights@example.com', PASSWORD)).token;
+    // the records the reference fields name (kept: a named record cannot be deleted)
+    for (const target of new Set(DECLARED.flatMap((r) => typedFields(r).flatMap((f) => (f.type === 'reference' ? [f.reference!] : []))))) {
+      const resource = DECLARED.find((r) => r.name === target)!;
+      referenced[target] = [];
+      for (const i of [91, 92, 93]) {
+        const res = await call('POST', urlOf(resource.api.create!), bodyOf(resource, i));
+        expect(res.statusCode, res.body).toBe(200);
+        referenced[target].push(res.json().data.id);
+      }
+    }
   });
   afterAll(async () => t.close());
 

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src/shared/access';
 import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
 import { testFaq } from '../support/faq';
+import { notice } from '../support/notice';
+import { typed } from '../support/typed';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 /** public: anyone; profile: any staff member, pending included; staff: any Active staff; admin: Admins only. */
@@ -25,7 +27,7 @@ interface Operation {
 
 const NONE = 999_999;
 /** The registry, with the README's throwaway FAQ resource added as a developer would add a resource. */
-const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq];
+const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq, notice, typed];
 const PLACES: Permission[] = ['Spot-list', 'Post-list', 'Itinerary-list'];
 const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/health', rule: 'public' },
@@ -145,6 +147,8 @@ function plainOperations(resource: ResourceDeclaration): Operation[] {
     ...(api.create ? [{ method: 'POST', path: at(api.create), rule, body: {} } as const] : []),
     ...(api.update ? [{ method: 'POST', path: at(api.update), rule, body: { id: NONE } } as const] : []),
     ...(api.remove ? [{ method: 'DELETE', ...withId(api.remove), rule } as const] : []),
+    // the upload call of a resource with an image field
+    ...(Object.values(resource.fields).some((f) => f.type === 'image') ? [{ method: 'POST', path: at(`${api.list}/image`), rule, body: {} } as const] : []),
   ];
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { seedDemo } from '../../src/server/seed/demo';
 
@@ -27,8 +27,11 @@ const SMALL_SEED = {
   contentPages: 3,
 };
 
-/** The real server on the built admin, with the demo data; `overrides` change its configuration (an S3 store…). */
-export async function startServer(overrides: Partial<Config> = {}) {
+/**
+ * The real server on the built admin, with the demo data; `overrides` change its configuration (an S3
+ * store…), `build` how it is built (a registry with throwaway declarations: `resources`).
+ */
+export async function startServer(overrides: Partial<Config> = {}, build: Omit<BuildOptions, 'logger'> = {}) {
   const dist = path.resolve('dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the admin first (npx vite build)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-e2e-'));
@@ -36,7 +39,7 @@ export async function startServer(overrides: Partial<Config> = {}) {
     {},
     { dataDir, adminDist: dist, passwordScryptN: 2 ** 14, port: 0, host: '127.0.0.1', demoPassword: DEMO_PASSWORD, ...overrides },
   );
-  let { app, ctx } = await buildApp(config, { logger: false });
+  let { app, ctx } = await buildApp(config, { ...build, logger: false });
   await seedDemo(ctx.db, {
     options: SMALL_SEED,
     demoPassword: DEMO_PASSWORD,
@@ -61,7 +64,7 @@ export async function startServer(overrides: Partial<Config> = {}) {
     },
     /** Starts it again on the same data and port (after stop()). */
     async restart() {
-      ({ app, ctx } = await buildApp(config, { logger: false }));
+      ({ app, ctx } = await buildApp(config, { ...build, logger: false }));
       await app.listen({ port, host: '127.0.0.1' });
       ctx.config.publicUrl = `http://127.0.0.1:${port}`;
       this.ctx = ctx;

@@ -11,6 +11,11 @@ const NEEDS: Partial<Record<(typeof FIELD_TYPES)[number], Partial<FieldDeclarati
   choice: { choices: ['Alpha', 'Beta', 'Gamma', 'Delta'] },
   // the one unique field (its taken values are refused: the suite's race test runs over it too)
   text: { unique: true },
+  // records the suite makes first (tests/api/declared-suite.test.ts `referenced`)
+  reference: { reference: 'testnotice', searchable: false },
+  // nothing a search box would type: a yes/no, an id, a file's path
+  boolean: { searchable: false },
+  image: { searchable: false },
 };
 
 const formTypes = FIELD_TYPES.filter((type): type is keyof typeof SAMPLE_VALUES => Object.hasOwn(SAMPLE_VALUES, type));

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { DeclaredField } from '../../shared/resources/fields';
 import { lowerCase } from '../../shared/text';
+import { LanguageDateInput } from '../components/LanguageDateInput';
 import { PlaceholderWarning } from './PlaceholderWarning';
 
 /** The label of a choice: a status reads from `app.status.*` (translated), another choice as it is. */
@@ -10,16 +11,27 @@ export function useChoiceLabel() {
   return (field: DeclaredField, value: string) => (field.name === 'status' ? translate(`app.status.${value}`, { _: value }) : value);
 }
 
-// the editor (and its ProseMirror) loads with the first form that has a rich-text field
+// the editor (and its ProseMirror) loads with the first form that has a rich-text field, the image
+// input (its drop zone) with the first that has an image field
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const DeclaredImageInput = lazy(() => import('./DeclaredImageInput').then((m) => ({ default: m.DeclaredImageInput })));
 
 /** How a typed value is kept while it is typed (`typed` of the declaration). */
 const TYPED = { lowercase: lowerCase } as const;
 /** a text is kept as typed (an emptied input stays '', which the form's rule reads as blank) */
 const asTyped = (typed: string) => typed;
 
+/** A moment as the API keeps it (UTC) and as the date input shows it (this browser's local time, 'YYYY-MM-DDTHH:mm'). */
+const two = (n: number) => String(n).padStart(2, '0');
+const localMoment = (iso: unknown) => {
+  const at = typeof iso === 'string' && iso ? new Date(iso) : null;
+  return at && !Number.isNaN(at.getTime()) ? `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}` : '';
+};
+const utcMoment = (local: string) => (local ? new Date(local).toISOString() : null);
+
 /**
- * The form input of one declared field: one line, several lines, a select or a whole number. `inRow`:
+ * The form input of one declared field: one line, several lines, a select, a whole number, a day or a moment
+ * in the language's pattern, a yes/no switch, a record of another resource or an image. `inRow`:
  * an input of a row of the several-rows add dialog (side by side, not across the dialog).
  */
 export function DeclaredFieldInput({
@@ -82,6 +94,25 @@ export function DeclaredFieldInput({
       );
     case 'number':
       return <NumberInput source={field.name} label={label} step={1} defaultValue={defaultValue} />;
+    case 'date':
+      return <LanguageDateInput source={field.name} label={label} />;
+    case 'dateTime':
+      return <LanguageDateInput source={field.name} label={label} time format={localMoment} parse={utcMoment} />;
+    case 'boolean':
+      return <BooleanInput source={field.name} label={label} helperText={helperText ?? false} />;
+    case 'reference':
+      // the referenced resource names its records (its first text field: declared/screens.ts)
+      return (
+        <ReferenceInput source={field.name} reference={field.reference!}>
+          <AutocompleteInput label={label} helperText={helperText} {...width} />
+        </ReferenceInput>
+      );
+    case 'image':
+      return (
+        <Suspense fallback={null}>
+          <DeclaredImageInput resource={resource} source={field.name} label={label} />
+        </Suspense>
+      );
     default:
       return null;
   }

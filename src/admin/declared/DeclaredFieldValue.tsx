@@ -1,7 +1,7 @@
-import { RichTextField, useRecordContext } from 'react-admin';
+import { BooleanField, ImageField, ReferenceField, RichTextField, useRecordContext } from 'react-admin';
 import { decodeNumericEntities } from '../../shared/text';
 import type { DeclaredField } from '../../shared/resources/fields';
-import { useFormatDate } from '../components/dates';
+import { useFormatDate, useFormatMoment } from '../components/dates';
 import { ClippedText, DecodedText, StatusChip } from '../components/lists';
 import { useChoiceLabel } from './DeclaredFieldInput';
 
@@ -10,11 +10,23 @@ export function DeclaredFieldValue({ field, inList }: { field: DeclaredField; in
   const record = useRecordContext();
   const choiceLabel = useChoiceLabel();
   const formatDate = useFormatDate();
+  const formatMoment = useFormatMoment();
   const value = record?.[field.name];
   if (value === null || value === undefined || value === '') return inList ? null : <>----</>;
   switch (field.type) {
     case 'timestamp':
       return <span>{formatDate(String(value))}</span>;
+    case 'date':
+      // the day itself, wherever the browser is (not the UTC midnight of it)
+      return <span>{formatDate(`${String(value)}T00:00:00`)}</span>;
+    case 'dateTime':
+      return <span>{formatMoment(String(value))}</span>;
+    case 'boolean':
+      return <BooleanField source={field.name} />;
+    case 'reference':
+      return <ReferenceField source={field.name} reference={field.reference!} link="show" />;
+    case 'image':
+      return <ImageField source={field.name} sx={{ '& img': inList ? { maxHeight: 40, maxWidth: 64 } : { maxHeight: 240, maxWidth: '100%' } }} />;
     case 'choice':
       return field.name === 'status' ? <StatusChip source={field.name} /> : <span>{choiceLabel(field, String(value))}</span>;
     case 'text':

@@ -36,6 +36,9 @@ export const ar: Catalogue = {
     },
   },
   app: {
+    declared: {
+      image_uploading: 'جارٍ رفع الصورة…',
+    },
     accounts: {
       send_new_link: 'إرسال رابط جديد',
       confirm_password: 'تأكيد كلمة المرور',
@@ -587,6 +590,11 @@ export const ar: Catalogue = {
     textTooLong: 'هذا النص طويل جدًا.',
     choiceRequired: 'يرجى اختيار إحدى القيم.',
     wholeNumber: 'يرجى إدخال عدد صحيح.',
+    dateInvalid: 'يرجى إدخال تاريخ صحيح (YYYY-MM-DD).',
+    dateTimeInvalid: 'يرجى إدخال تاريخ ووقت صحيحين (ISO-8601، مثل 2026-11-26T21:30:00Z).',
+    booleanInvalid: 'يرجى الإجابة بنعم أو لا (true أو false).',
+    referenceInvalid: 'يرجى اختيار أحد السجلات (رقم معرّفه).',
+    imageInvalid: 'يرجى رفع الصورة (مسار /uploads/ الذي يعيده طلب الرفع).',
     currentPasswordRequired: 'يرجى إدخال كلمة المرور الحالية لتعيين كلمة جديدة.',
     twoFactorCodeRequired: 'يرجى إدخال الرمز.',
     twoFactorProofRequired: 'أدخل رمزًا حاليًا من تطبيقك، أو كلمة المرور.',
@@ -644,6 +652,9 @@ export const ar: Catalogue = {
     recordUpdated: 'تم تحديث السجل.',
     recordDeleted: 'تم حذف السجل.',
     recordDuplicates: 'مستخدم بالفعل: %{names}.',
+    referenceMissing: 'السجل المختار في %{field} غير موجود (لا يوجد سجل %{resource} بالمعرّف %{id}).',
+    recordReferenced: 'لا يمكن حذف هذا السجل: ما زالت سجلات %{resource} تشير إليه (%{field}). غيّرها أولاً.',
+    imageNotStored: 'لا يمكن استخدام إلا صورة مرفوعة لهذه القائمة في %{field}: ارفع الصورة أولاً.',
     recordChanged: 'غيّر شخص آخر هذا السجل. أعد تحميله لرؤية التغييرات.',
     categoryAdded: 'تمت إضافة الفئة بنجاح',
     categoryUpdated: 'تم تحديث الفئة بنجاح',

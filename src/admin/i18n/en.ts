@@ -5,6 +5,9 @@ import { errorMessages, validationMessages } from '../../shared/validation/messa
 
 const app = {
   app: {
+    declared: {
+      image_uploading: 'Uploading the image…',
+    },
     accounts: {
       send_new_link: 'Send a new link',
       confirm_password: 'Confirm password',

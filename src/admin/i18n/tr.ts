@@ -36,6 +36,9 @@ export const tr: Catalogue = {
     },
   },
   app: {
+    declared: {
+      image_uploading: 'Görsel yükleniyor…',
+    },
     accounts: {
       send_new_link: 'Yeni bağlantı gönder',
       confirm_password: 'Şifreyi onaylayın',
@@ -589,6 +592,11 @@ export const tr: Catalogue = {
     textTooLong: 'Bu metin çok uzun.',
     choiceRequired: 'Lütfen değerlerden birini seçin.',
     wholeNumber: 'Lütfen bir tam sayı girin.',
+    dateInvalid: 'Lütfen geçerli bir tarih girin (YYYY-AA-GG).',
+    dateTimeInvalid: 'Lütfen geçerli bir tarih ve saat girin (ISO-8601, ör. 2026-11-26T21:30:00Z).',
+    booleanInvalid: 'Lütfen evet ya da hayır olarak yanıtlayın (true veya false).',
+    referenceInvalid: 'Lütfen kayıtlardan birini seçin (kimliğini).',
+    imageInvalid: 'Lütfen görseli yükleyin (yükleme çağrısının verdiği /uploads/ yolu).',
     currentPasswordRequired: 'Yeni şifre belirlemek için lütfen mevcut şifrenizi girin.',
     twoFactorCodeRequired: 'Lütfen kodu girin.',
     twoFactorProofRequired: 'Uygulamanızdaki geçerli bir kodu veya şifrenizi girin.',
@@ -646,6 +654,9 @@ export const tr: Catalogue = {
     recordUpdated: 'Kayıt güncellendi.',
     recordDeleted: 'Kayıt silindi.',
     recordDuplicates: 'Zaten kullanılıyor: %{names}.',
+    referenceMissing: '%{field} için seçilen kayıt yok (%{id} kimlikli bir %{resource} kaydı bulunamadı).',
+    recordReferenced: 'Bu kayıt silinemez: %{resource} kayıtları hâlâ ona bağlı (%{field}). Önce onları değiştirin.',
+    imageNotStored: '%{field} için yalnızca bu listeye yüklenmiş bir görsel kullanılabilir: önce görseli yükleyin.',
     recordChanged: 'Bu kayıt başka biri tarafından değiştirildi. Değişiklikleri görmek için yeniden yükleyin.',
     categoryAdded: 'Kategori başarıyla eklendi',
     categoryUpdated: 'Kategori başarıyla güncellendi',

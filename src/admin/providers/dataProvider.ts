@@ -247,6 +247,8 @@ export interface BackOfficeDataProvider extends DataProvider {
    * session's (with this tab's new tokens when the password changed, which ends every other session).
    */
   updateProfile(form: FormData): Promise<{ user: SessionUser } & Said>;
+  /** a declared resource's image upload (POST <list>/image): where it is stored, for its `image` field to name */
+  uploadImage(resource: string, file: File): Promise<{ url: string; thumbnailUrl: string }>;
   /**
    * The person's display preferences. `leaving`: the page is going away, so the request must be sent
    * at once (no token refresh first) and outlive the page.
@@ -419,6 +421,11 @@ export const dataProvider: BackOfficeDataProvider = {
     const token = data.token ?? session.token();
     if (token) session.save(token, data.user, data.refresh_token);
     return { user: data.user, message };
+  },
+  async uploadImage(resource, file) {
+    const form = new FormData();
+    form.append('image', file);
+    return (await call<{ url: string; thumbnailUrl: string }>(`${endpoint(resource).list}/image`, { method: 'POST', body: form })).data;
   },
   async exportCsv(resource, params, layout) {
     const row = endpoint(resource);

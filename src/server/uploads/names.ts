@@ -3,8 +3,8 @@
 // a record points only at an image of its own kind, so no URL reaches another kind's file or anything put
 // in the store or the folder by other means (a backup, a dump).
 
-/** The folders of each kind of record: the uploads and the demo seed's shared pictures. */
-export const UPLOAD_FOLDERS = { users: ['users', 'seed-avatars'], spots: ['spots', 'seed'] } as const;
+/** The folders of each kind of record: the uploads and the demo seed's shared pictures (`declared`: the image fields of declared resources). */
+export const UPLOAD_FOLDERS = { users: ['users', 'seed-avatars'], spots: ['spots', 'seed'], declared: ['declared'] } as const;
 export type UploadKind = keyof typeof UPLOAD_FOLDERS;
 
 const FOLDERS: readonly string[] = Object.values(UPLOAD_FOLDERS).flat();

@@ -85,9 +85,26 @@ export interface ApiCalls {
  * The kinds of value a field holds. `id`, `created_at` and `updated_at` are the server's; the rest are
  * typed in a form: `text` on one line, `longText` on several, `choice` one of `choices`, `number` a
  * whole number, `slug` an address part (lower case letters and digits joined by dashes, made from the
- * title when left empty), `richText` formatted text in an editor (sanitised by the server).
+ * title when left empty), `richText` formatted text in an editor (sanitised by the server), `date` a day
+ * ('YYYY-MM-DD'), `dateTime` a moment (ISO-8601 in UTC), `boolean` yes or no, `reference` the id of a
+ * record of the declared resource it names (`reference: '<resource name>'`), `image` an uploaded picture
+ * (its stored /uploads/ path).
  */
-export const FIELD_TYPES = ['id', 'timestamp', 'text', 'longText', 'choice', 'number', 'slug', 'richText'] as const;
+export const FIELD_TYPES = [
+  'id',
+  'timestamp',
+  'text',
+  'longText',
+  'choice',
+  'number',
+  'slug',
+  'richText',
+  'date',
+  'dateTime',
+  'boolean',
+  'reference',
+  'image',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** One field of a resource's records: how it is stored, checked, listed, sorted, searched, typed and shown. */
@@ -101,7 +118,9 @@ export interface FieldDeclaration {
   /** the values a `choice` takes; labels are `app.status.<value>` when the field is `status`, else the value */
   choices?: readonly string[];
   /** the value a create form starts with */
-  initial?: string | number;
+  initial?: string | number | boolean;
+  /** a `reference` field: the name of the declared resource (with `storage`) whose record it names */
+  reference?: string;
   /** a column of the list */
   list?: boolean;
   /** an input of the create and edit forms (and so a value their calls take) */

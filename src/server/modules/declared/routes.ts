@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
-import { recordSchema, storedRecordSchema, uniqueField } from '@shared/resources/fields';
+import { recordSchema, storedRecordSchema, typedFields, uniqueField } from '@shared/resources/fields';
 import { type ResourceDeclaration, sortNames } from '@shared/resources/index';
 import { englishMessage } from '@shared/validation/messages';
 import { idNumber, recordVersion } from '@shared/validation/common';
@@ -19,13 +19,16 @@ import { answerList, item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
+import { declaredImageRoute } from './images';
 import { declaredStore, holdsTerm } from './store';
+import { dropUnshownImages, referencesTo } from './values';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
 const routePath = (path: string) => `/api${path}`;
 
-export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, resource: ResourceDeclaration) {
-  const store = declaredStore(ctx.db, resource);
+/** `registry`: the declared resources with storage, which its reference fields may name. */
+export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, resource: ResourceDeclaration, registry: readonly ResourceDeclaration[] = [resource]) {
+  const store = declaredStore(ctx.db, resource, registry);
   const { api } = resource;
   const tags = [resource.name];
   const own = { name: resource.name, rule: resource.rule };
@@ -51,7 +54,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
         name: `declared ${store.table}`,
         search: () => holdsTerm(req.filter),
       });
-      return answerList(reply, listed);
+      return answerList(reply, listed, store.answered);
     },
   );
 
@@ -83,6 +86,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
           const saved = await store.update(id, values, expected);
           if (!saved) throw notFound();
           await auditEdit(ctx, callerOf(request).userId, entity, id, saved);
+          await dropUnshownImages(ctx, registry, resource, saved.before, saved.after);
           return saved;
         },
         async () => ({ after: found(await store.one(id)) }),
@@ -91,12 +95,17 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     });
   }
 
+  if (typedFields(resource).some((f) => f.type === 'image')) await declaredImageRoute(app, ctx, resource);
+
   if (api.remove) {
-    app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+    // a record that a reference field still names is not deleted (store.ts)
+    const referenced = referencesTo(resource, registry).length ? refusals(409) : {};
+    app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer, ...referenced } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       await atomically(ctx, async () => {
         const before = found(await store.remove(id));
         await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+        await dropUnshownImages(ctx, registry, resource, before);
       });
       return ok(reply, null, englishMessage('recordDeleted'));
     });

@@ -14,9 +14,17 @@ import { isUniqueViolation, now } from '../../db/index';
 import { escapeLike } from '../../db/search';
 import { conflict } from '../../http/errors';
 import { sanitizeRichText } from '../../http/sanitize';
+import { isoDay, isoMoment, yesNo } from '@shared/resources/values';
+import { answeredRow, referencedResource, refuseDangling, refuseReferenced } from './values';
 
-/** The column type that keeps a field's values: the one mapping from field type to column type. */
-export const columnType = (field: DeclaredField) => (field.type === 'number' ? 'integer' : 'text');
+/** Field types kept in an integer column: a number, a reference's id and a yes/no as 0/1 (on both databases). */
+const INTEGER_TYPES: ReadonlySet<string> = new Set(['number', 'reference', 'boolean']);
+
+/**
+ * The column type of a field: an integer for the types above, else text (a day as 'YYYY-MM-DD' and a
+ * moment as ISO-8601 in UTC, which sort in time order as text; an image's /uploads/ path).
+ */
+export const columnType = (field: DeclaredField) => (INTEGER_TYPES.has(field.type) ? 'integer' : 'text');
 /** The fields kept as columns (the id is the table's key). */
 export const storedFields = (resource: ResourceDeclaration) => typedFields(resource).filter((f) => f.type !== 'id');
 
@@ -37,7 +45,8 @@ export const holdsTerm = (term: string) => sql<boolean>`${sql.ref(SEARCH_TEXT)} 
 /**
  * The form's values as they are stored, keeping the declaration's promises: rich text through the same
  * allow-list as the content pages (nothing stored can run in a staff browser), a slug left blank made from
- * the record's first text field, its title (`creating`: a new record's missing slug too).
+ * the record's first text field, its title (`creating`: a new record's missing slug too); a yes/no as 1/0,
+ * a day and a moment in their ISO form.
  */
 export function storedValues(resource: ResourceDeclaration, values: Record<string, unknown>, creating: boolean): Record<string, unknown> {
   const stored = { ...values };
@@ -46,6 +55,9 @@ export function storedValues(resource: ResourceDeclaration, values: Record<strin
   for (const field of fields) {
     const value = stored[field.name];
     if (field.type === 'richText' && typeof value === 'string') stored[field.name] = sanitizeRichText(value);
+    if (field.type === 'boolean' && value !== undefined && value !== null) stored[field.name] = yesNo(value) ? 1 : 0;
+    if (field.type === 'date' && typeof value === 'string') stored[field.name] = isoDay(value) ?? value;
+    if (field.type === 'dateTime' && typeof value === 'string') stored[field.name] = isoMoment(value) ?? value;
     const blank = value === '' || (creating && value === undefined);
     if (field.type === 'slug' && blank && title && typeof stored[title.name] === 'string') stored[field.name] = slugify(stored[title.name] as string);
   }
@@ -72,14 +84,23 @@ async function refusingTaken<T>(resource: ResourceDeclaration, values: Record<st
   }
 }
 
-export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
+/**
+ * The records of `resource`; `registry`: the declared resources its reference fields may name (checked
+ * here, at start-up).
+ */
+export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration, registry: readonly ResourceDeclaration[] = [resource]) {
   const table = tableOf(resource);
+  for (const field of typedFields(resource).filter((f) => f.type === 'reference')) referencedResource(field, registry);
+  // yes/no columns (0/1) answered as true/false
+  const answered = answeredRow(resource);
   // a record as the answers show it: the typed fields, no search text
   const columns = typedFields(resource).map((f) => f.name);
-  const rowOf = (q: Kysely<any>, id: number) => q.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+  const rowOf = async (q: Kysely<any>, id: number) => answered((await q.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined);
   const one = (id: number) => rowOf(db, id);
   return {
     table,
+    /** a listed row as the API answers it (answerList's shape) */
+    answered,
     /** the list's rows before its search, order and page (http/list.ts runListQuery) */
     listed: () => db.selectFrom(table),
     select: (qb: SelectQueryBuilder<any, any, object>) => qb.select(columns),
@@ -87,12 +108,14 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
     async insert(form: Record<string, unknown>) {
       const stamp = now();
       const values = storedValues(resource, form, true);
+      await refuseDangling(db, resource, registry, values);
       return refusingTaken(resource, values, async () =>
         (await db
           .insertInto(table)
           .values({ ...values, ...written(resource, values, stamp), created_at: stamp })
           .returning(columns)
-          .executeTakeFirstOrThrow()) as Record<string, unknown>,
+          .executeTakeFirstOrThrow()
+          .then(answered)) as Record<string, unknown>,
       );
     },
     /**
@@ -101,6 +124,7 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
      */
     async update(id: number, form: Record<string, unknown>, expected?: string) {
       const values = storedValues(resource, form, false);
+      await refuseDangling(db, resource, registry, values);
       return refusingTaken(resource, values, () => db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
         if (!before) return undefined;
@@ -111,16 +135,18 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration) {
           .set({ ...values, ...written(resource, merged, stampAfter(expected)) })
           .where('id', '=', id);
         if (expected !== undefined) update = update.where('updated_at', '=', expected);
-        const after = (await update.returning(columns).executeTakeFirst()) as Record<string, unknown> | undefined;
+        const after = answered((await update.returning(columns).executeTakeFirst()) as Record<string, unknown> | undefined);
         if (!after) throw recordChanged();
         return { before, after };
       }));
     },
-    /** The record deleted, or undefined when there was none. */
+    /** The record deleted, or undefined when there was none; a record another one references is a 409. */
     async remove(id: number) {
       return db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
-        if (before) await trx.deleteFrom(table).where('id', '=', id).execute();
+        if (!before) return undefined;
+        await refuseReferenced(trx, resource, registry, id);
+        await trx.deleteFrom(table).where('id', '=', id).execute();
         return before;
       });
     },
