@@ -133,6 +133,9 @@ describe('the screens of a declared resource (FAQ)', () => {
   it('shows the declared fields on the detail page, and says so when the record is gone', async () => {
     renderFaq('en', '/testfaq/2/show');
     expect(await screen.findByText('Balat and Kadıköy.')).toBeTruthy();
+    // the resource's name in the singular, not its catalogue entry with every plural form
+    expect(screen.getAllByRole('heading', { name: 'FAQ entry' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/\|\|\|\|/)).toBeNull();
     expect(screen.getByText('Answer')).toBeTruthy();
     expect(screen.getByText('Inactive')).toBeTruthy();
     cleanup();

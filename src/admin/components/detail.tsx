@@ -57,13 +57,13 @@ export function DetailPage({
   return (
     <ShowBase resource={resource} id={id} redirectOnError={false} queryOptions={{ onError, retry: retryWhileUnreachable, retryDelay }}>
       <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 1000 }}>
-        <Title title={translate(titleKey)} />
+        <Title title={translate(titleKey, { smart_count: 1 })} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
           <Button component={Link} to={backPath} label="app.actions.back">
             <ArrowBackIcon />
           </Button>
           <Typography variant="h6" sx={{ flex: 1 }}>
-            {translate(titleKey)}
+            {translate(titleKey, { smart_count: 1 })}
           </Typography>
           {actions}
         </Box>
