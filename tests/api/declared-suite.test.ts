@@ -17,8 +17,10 @@ import { SAMPLE_VALUES } from '../support/declaredSamples';
 import { everyType } from '../support/everyType';
 import { testFaq } from '../support/faq';
 import { notice } from '../support/notice';
+import { README_RESOURCES } from '../support/readmeResources';
 
-const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq, notice, everyType];
+// the README walk-through's FAQ and announcements too, as a developer copies them (unless added for real)
+const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq, notice, everyType, ...README_RESOURCES];
 const DECLARED = REGISTRY.filter((r) => r.storage);
 const RICH = REGISTRY.filter((r) => typedFields(r).some((f) => f.type === 'richText' && f.form));
 const UNIQUE = DECLARED.filter((r) => uniqueField(r));
@@ -107,7 +109,7 @@ describe.each(dialects)('every declared resource keeps its declaration on %s', (
   afterAll(async () => t.close());
 
   it('runs over the test fixtures and a resource of every field type, and over what the registry adds', () => {
-    expect(DECLARED.map((r) => r.name)).toEqual(expect.arrayContaining(['testfaq', 'testnotice', 'testeverytype']));
+    expect(DECLARED.map((r) => r.name)).toEqual(expect.arrayContaining(['testfaq', 'testnotice', 'testeverytype', 'faq', 'announcement']));
   });
 
   describe.each(DECLARED.map((r) => [r.name, r] as const))('%s', (_name, resource) => {

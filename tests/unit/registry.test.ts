@@ -11,7 +11,7 @@ import { MENU } from '../../src/admin/layout/menuItems';
 import { DASHBOARD_CARDS } from '../../src/admin/pages/dashboardCards';
 import { ENDPOINTS } from '../../src/admin/providers/dataProvider';
 import { canAccess, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
-import { typedFields } from '../../src/shared/resources/fields';
+import { lookUp, missingStrings, PLURAL_FORMS, pluralForms } from '../support/catalogueStrings';
 import { FAQ_STRINGS, testFaq } from '../support/faq';
 import { ACCESS_ENTRIES as REGISTERED, type AccessDeclaration, ICON_NAMES, MENU_GROUPS, RESOURCES, type ResourceDeclaration, sortNames } from '../../src/shared/resources/index';
 
@@ -19,17 +19,7 @@ import { ACCESS_ENTRIES as REGISTERED, type AccessDeclaration, ICON_NAMES, MENU_
 // dashboard are made of: these checks fail when a declaration lacks what a screen would need.
 
 const catalogues = { en, tr, ar } as const;
-const lookUp = (catalogue: object, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue);
 const resources = RESOURCES as readonly ResourceDeclaration[];
-
-/** The strings a resource's screens read that `catalogue` lacks: its name, menu entry, card, field labels. */
-function missingStrings(r: ResourceDeclaration, catalogue: object): string[] {
-  const keys = [r.label, ...(r.menu ? [`app.menu.${r.menu.id}`] : []), ...(r.dashboardCard ? [r.dashboardCard.title] : [])];
-  // the fields a screen labels: those the list, the forms or the detail page show
-  for (const f of typedFields(r)) if (f.list || f.form || f.show) keys.push(`resources.${r.name}.fields.${f.name}`);
-  return keys.filter((key) => typeof lookUp(catalogue, key) !== 'string');
-}
 const ACCESS_ENTRIES = REGISTERED as readonly AccessDeclaration[];
 
 /** The spec's side menu (§2 "Side menu targets"), top level, and the menu ids of its resources, in order. */
@@ -70,6 +60,11 @@ describe('the resource registry', () => {
     for (const group of Object.values(MENU_GROUPS)) if (typeof lookUp(catalogues[locale], group.label) !== 'string') missing.push(group.label);
     for (const e of ACCESS_ENTRIES) if (e.menu && typeof lookUp(catalogues[locale], `app.menu.${e.menu.id}`) !== 'string') missing.push(`app.menu.${e.menu.id}`);
     expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])('names every resource in each plural form the %s language has', (locale) => {
+    const wrong = resources.filter((r) => pluralForms(String(lookUp(catalogues[locale], r.label))) !== PLURAL_FORMS[locale]).map((r) => r.label);
+    expect(wrong).toEqual([]);
   });
 
   it('tells which strings a new resource still lacks, until the catalogues hold them', () => {
