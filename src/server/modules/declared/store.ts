@@ -31,7 +31,7 @@ export const storedFields = (resource: ResourceDeclaration) => typedFields(resou
 /** The column that keeps a `unique` field's folded value (case and accents aside), under a unique index. */
 export const keyColumn = (column: string) => `${column}_key`;
 export const uniqueIndex = (table: string, column: string) => `${table}_${keyColumn(column)}`;
-/** A sort's index: each sort walks an index of its column with the id as tie-breaker (http/list.ts). */
+/** A sort's index: each sort walks an index of its column with the id as tie-breaker (db/list.ts). */
 export const sortIndex = (table: string, column: string) => `${table}_${column}_sort`;
 
 export function tableOf(resource: ResourceDeclaration): string {
@@ -101,7 +101,7 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration, re
     table,
     /** a listed row as the API answers it (answerList's shape) */
     answered,
-    /** the list's rows before its search, order and page (http/list.ts runListQuery) */
+    /** the list's rows before its search, order and page (db/list.ts runListQuery) */
     listed: () => db.selectFrom(table),
     select: (qb: SelectQueryBuilder<any, any, object>) => qb.select(columns),
     one,
