@@ -17,7 +17,6 @@ import { bearerToken, callerOf, principalOfToken } from '../../auth/guard';
 import { clientOf } from '../../auth/sessions';
 import { RefreshError } from '../../auth/tokens';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
 import type { UserUpdate } from '../../db/schema';
 import { HttpError, notFound, unauthorized } from '../../http/errors';
 import { parseWith, readForm } from '../../http/form';
@@ -141,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body as z.infer<typeof preferencesUpdateSchema>;
-      const changes: { preferences?: string; shortcuts?: string; updated_at: string } = { updated_at: now() };
+      const changes: { preferences?: string; shortcuts?: string } = {};
       if (body.preferences) changes.preferences = JSON.stringify(body.preferences);
       if (body.shortcuts) changes.shortcuts = JSON.stringify([...new Set(body.shortcuts)]);
       await updateUser(ctx.db, caller.userId, changes);
@@ -171,7 +170,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         await checkCurrentPassword(ctx, user, input.current_password ?? '', request.ip);
       }
       const picture = files.find((f) => f.field === 'profile_pic');
-      const changes: UserUpdate = { name: input.name, updated_at: now() };
+      const changes: UserUpdate = { name: input.name };
       if (picture) {
         const stored = await storeProfilePicture(ctx.storage, picture);
         changes.profile_pic = stored.url;

@@ -18,7 +18,6 @@ import { callerOf } from '../../auth/guard';
 import { refuseCommonPassword } from '../../auth/commonPasswords';
 import { generatePassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
-import { now } from '../../db/index';
 import type { UserRow } from '../../db/schema';
 import { doneAnswer, refusals } from '../../http/answers';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -304,7 +303,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         if (action === 'delete') await deleteAccount(ctx, target);
         else {
           const status = action === 'active' ? 'Active' : 'Inactive';
-          await updateUser(db, id, { status, updated_at: now() });
+          await updateUser(db, id, { status });
           await endSessionsIfAccessLost(ctx, id, { before: target, after: { status } });
         }
         await audit(ctx, caller.userId, `bulk.${action}`, 'user', id, action === 'delete' ? { email: target.email, name: target.name } : { before: { status: target.status }, after: { status: action === 'active' ? 'Active' : 'Inactive' } });

@@ -50,7 +50,7 @@ export async function insertUser(db: Kysely<Database>, fields: NewUserFields): P
 
 /** Writes the given columns of one account. */
 export async function updateUser(db: Kysely<Database>, id: number, changes: UserUpdate) {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  await db.updateTable('users').set({ updated_at: now(), ...changes }).where('id', '=', id).execute();
 }
 
 /**
