@@ -90,7 +90,8 @@ describe.each(dialects)('declared tables change through generated migrations on 
   it('keeps the values of a renamed and a retyped field, and runs again over its own work', async () => {
     const dir = tempFolder();
     const first = generateMigrations(dir, [...RESOURCES, FIRST]);
-    expect(path.basename(first!.file)).toBe('0001_test_migrated.ts');
+    // the first also makes the tables of whatever the registry declares with storage (a developer's FAQ…)
+    expect(path.basename(first!.file)).toMatch(/^0001_(\w+_)?test_migrated\.ts$/);
     expect(first!.changes).toEqual(expect.arrayContaining(['test_migrated: new table', 'test_migrated.question: sorted']));
     // nothing changed, nothing written
     expect(generateMigrations(dir, [...RESOURCES, FIRST])).toBeNull();

@@ -44,8 +44,8 @@ for (const { file, code } of readmeBlocks()) {
 }
 
 async function importDeclarations(): Promise<ResourceDeclaration[]> {
-  // inside the project (the test runner imports only from there), where no check reads
-  const cache = path.join(ROOT, 'node_modules/.cache');
+  // inside the project (the test runner imports only from there), where no check reads (.cache is ignored)
+  const cache = path.join(ROOT, '.cache');
   fs.mkdirSync(cache, { recursive: true });
   const folder = fs.mkdtempSync(path.join(cache, 'readme-resources-'));
   const declared: ResourceDeclaration[] = [];

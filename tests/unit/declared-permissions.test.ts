@@ -32,10 +32,10 @@ describe('permissions declared with their resources', () => {
   });
 
   it('lists a permission a new resource declares at its declared place, with its label', () => {
-    const faq = declareResource({ ...testFaq, rule: 'Faq-list', permission: { label: 'app.permissions.Faq-list', order: 75 } });
+    const faq = declareResource({ ...testFaq, rule: 'Testfaq-list', permission: { label: 'app.permissions.Testfaq-list', order: 75 } });
     const listed = declaredPermissions([...entries, faq]);
-    const inSpec = listed.map((p) => p.name).filter((p) => p === 'Faq-list' || SPEC_PERMISSIONS.includes(p));
-    expect(inSpec).toEqual([...SPEC_PERMISSIONS.slice(0, 7), 'Faq-list', ...SPEC_PERMISSIONS.slice(7)]);
-    expect(listed.find((p) => p.name === 'Faq-list')?.label).toBe('app.permissions.Faq-list');
+    const inSpec = listed.map((p) => p.name).filter((p) => p === 'Testfaq-list' || SPEC_PERMISSIONS.includes(p));
+    expect(inSpec).toEqual([...SPEC_PERMISSIONS.slice(0, 7), 'Testfaq-list', ...SPEC_PERMISSIONS.slice(7)]);
+    expect(listed.find((p) => p.name === 'Testfaq-list')?.label).toBe('app.permissions.Testfaq-list');
   });
 });
