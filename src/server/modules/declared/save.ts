@@ -25,7 +25,7 @@ import { type declaredStore, storedValues } from './store';
 
 type Store = ReturnType<typeof declaredStore>;
 
-/** The first free slug of `root` (`fallback` when the title has no letters): root, root-2, root-3… */
+/** The first free slug of `root` (the title's, or the resource's name for a title without letters): root, root-2, root-3… */
 async function freeSlug(store: Store, column: string, root: string) {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? root : `${root}-${n}`;
@@ -76,7 +76,9 @@ export function declaredSave(
         const changed = await saveEdit(
           ctx,
           async () => {
-            const saved = (await store.update(id, values, expected))!;
+            const saved = await store.update(id, values, expected);
+            // deleted since it was read
+            if (!saved) throw notFound();
             await auditEdit(ctx, actor, entity, id, saved);
             return saved;
           },
