@@ -47,7 +47,8 @@ export function declaredList(
         pageBase: api.pageBase,
       });
       if (picker) refusePickerExport(req);
-      const columns = picker ? CATALOGUE_PICKER_FIELDS : store.columns;
+      // a picker's row: the id, the name and the status, of those the record has
+      const columns = picker ? CATALOGUE_PICKER_FIELDS.filter((c) => store.columns.includes(c)) : store.columns;
       // the list's statements are kept under its name (db/list.ts), a picker's apart
       return answerList(
         reply,
