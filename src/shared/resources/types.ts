@@ -248,8 +248,7 @@ export interface ResourceDeclaration extends AccessDeclaration {
    */
   storage?: StorageDeclaration;
   /**
-   * A resource with routes of its own (or a plain one of hand-written migrations) whose list is searched
-   * through a table's search index
+   * A resource with routes of its own whose list is searched through a table's search index
    * (src/server/db/search.ts SEARCH_COLUMNS): the columns of its `searchable` fields. Declarations sharing
    * a table (users and sub-admins) search it the same way.
    */
@@ -261,8 +260,8 @@ export interface StorageDeclaration {
   table: string;
   /**
    * `hand-written`: the table is made by the hand-written migrations (src/server/db/migrations), which the
-   * generated ones leave alone: its list is searched through the trigram index of `search.table`
-   * (db/search.ts) rather than `search_text`, and a `unique` field's key column holds nameKey (case aside)
+   * generated ones leave alone: its list is searched through the table's trigram index (db/search.ts,
+   * over its searchable fields) rather than `search_text`, and a `unique` field's key column holds nameKey (case aside)
    */
   migrations?: 'hand-written';
   /** its rows are counted as they change (db/counts.ts): the list's total reads the count */

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { ResourceDeclaration } from '@shared/resources/index';
 import type { AppContext } from '../../context';
 import { countOf } from '../../db/counts';
-import { escapeLike, SEARCH_FOLD, type SearchableTable, searchCondition, substringCondition } from '../../db/search';
+import { escapeLike, SEARCH_FOLD, type SearchableTable, searchCondition, searchedTableOf, substringCondition } from '../../db/search';
 import { handWritten, holdsTerm, tableOf } from './store';
 
 export function listSearch(ctx: AppContext, resource: ResourceDeclaration) {
@@ -19,8 +19,8 @@ export function listSearch(ctx: AppContext, resource: ResourceDeclaration) {
         picker ? sql<boolean>`${sql.raw(SEARCH_FOLD)}(${sql.ref('name')}) LIKE ${sql.raw(SEARCH_FOLD)}(${`%${escapeLike(term.trim())}%`}) ESCAPE '\\'` : holdsTerm(term),
     };
   }
-  // the table's index is the one its declaration's `search.table` names (db/search.ts SEARCH_COLUMNS)
-  const indexed = (resource.search?.table ?? table) as SearchableTable;
+  // the table's own index (db/search.ts SEARCH_COLUMNS, made from the searchable fields)
+  const indexed = searchedTableOf(resource) as SearchableTable;
   return {
     name: table,
     total: resource.storage?.counted ? () => countOf(ctx.db, table) : undefined,
