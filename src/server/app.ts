@@ -41,7 +41,7 @@ import { sessionRoutes } from './modules/auth/sessionRoutes';
 import { twoFactorRoutes } from './modules/twoFactor/routes';
 import { createGazetteer } from './geo/gazetteer';
 import { createGoogleGeocoder } from './geo/google';
-import { categoryRoutes } from './modules/categories/routes';
+import { categoryServerPart } from './modules/categories/serverPart';
 import { geoRoutes } from './modules/geo/routes';
 import { placeRoutes } from './modules/places/routes';
 import { postRoutes } from './modules/posts/routes';
@@ -52,17 +52,26 @@ import { auditRoutes } from './modules/audit/routes';
 import { registerExportTrail } from './modules/audit/exportTrail';
 import { registerRefusalTrail } from './modules/audit/refusals';
 import { scheduleTrailPruning } from './modules/audit/retention';
-import { contentPageRoutes } from './modules/contentPages/routes';
-import { emailTemplateRoutes } from './modules/emailTemplates/routes';
-import { reportCategoryRoutes } from './modules/reportCategories/routes';
-import { tagRoutes } from './modules/tags/routes';
+import { emailTemplateRoutes, emailTemplateServerPart } from './modules/emailTemplates/routes';
+import { reportCategoryServerPart } from './modules/reportCategories/serverPart';
+import { tagServerPart } from './modules/tags/serverPart';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { declaredRoutes } from './modules/declared/routes';
+import type { DeclaredServerPart } from './modules/declared/serverPart';
 import { refuseUnmigrated } from './modules/declared/plan';
 import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
 import { userRoutes } from './modules/users/routes';
 import { bootstrap } from './seed/bootstrap';
 import { createImages } from './uploads/serve';
+
+/** What only the server knows of a declared resource, from its module (modules/declared/serverPart.ts). */
+const SERVER_PARTS: Readonly<Record<string, DeclaredServerPart>> = {
+  category: categoryServerPart,
+  tag: tagServerPart,
+  reportCategories: reportCategoryServerPart,
+  emailtemplate: emailTemplateServerPart,
+  contentmanagement: { tag: 'content pages' },
+};
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR (set JWT_SECRET when running replicas). */
 function jwtSecret(config: Config): string {
@@ -216,18 +225,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await twoFactorRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await userRoutes(app, ctx);
-  await categoryRoutes(app, ctx);
-  await tagRoutes(app, ctx);
-  await reportCategoryRoutes(app, ctx);
   await emailTemplateRoutes(app, ctx);
-  await contentPageRoutes(app, ctx);
   await geoRoutes(app, ctx);
   await spotRoutes(app, ctx);
   await postRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);
-  for (const resource of plainResources) await declaredRoutes(app, ctx, resource, plainResources);
+  for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
 
   // Uploaded images: from DATA_DIR/uploads or an S3-compatible store (uploads/serve.ts).

@@ -22,7 +22,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
 
 /** Every kind of record of a registry's trail: the fixed ones, then its plain resources. */
 export const auditEntityKinds = (resources: readonly ResourceDeclaration[]): string[] => [
-  ...new Set([...Object.keys(AUDIT_ENTITIES), ...resources.filter((r) => r.storage).map((r) => r.name)]),
+  ...new Set([...Object.keys(AUDIT_ENTITIES), ...resources.filter((r) => r.storage).map((r) => (typeof r.audited === 'string' ? r.audited : r.name))]),
 ];
 
 /** The kind of record a resource's records are audited as (a sub-admin is an account, as a user). */

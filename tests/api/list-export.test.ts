@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MAX_PAGE_SIZE } from '../../src/shared/contract';
 import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
 import { EXPORT_PLAN } from '../../src/server/db/list';
-import { insertNamedRows } from '../../src/server/modules/simpleLists/namedStore';
+import { insertNamedRows } from '../support/namedRows';
 import { ADMIN, bearer, createUser, dialects, loginAs, seedTestDemo, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 import { testFaq } from '../support/faq';

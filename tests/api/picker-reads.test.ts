@@ -3,7 +3,7 @@
 // each row's id and name (what react-admin's AutocompleteInput shows), searched and sorted by name, and
 // no CSV export. With the list's own permission, or as an Admin, the lists answer as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNamedRows } from '../../src/server/modules/simpleLists/namedStore';
+import { insertNamedRows } from '../support/namedRows';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

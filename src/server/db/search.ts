@@ -11,8 +11,14 @@ import type { DialectName } from './dialect';
 import { hasColumn } from './introspect';
 import type { Database } from './schema';
 
-/** The tables the declarations search (`search.table`). */
-type DeclaredSearchTable = NonNullable<Extract<RegisteredResource, { search: object }>['search']>['table'];
+/** The tables the declarations search (`search.table`, or a table of hand-written migrations: `storage`). */
+type DeclaredSearchTable =
+  | NonNullable<Extract<RegisteredResource, { search: object }>['search']>['table']
+  | Extract<RegisteredResource, { storage: { migrations: 'hand-written' } }>['storage']['table'];
+
+/** The table whose search index a declaration's list reads: `search.table`, or its own of hand-written migrations. */
+export const searchedTableOf = (r: ResourceDeclaration): string | undefined =>
+  r.search?.table ?? (r.storage?.migrations === 'hand-written' ? r.storage.table : undefined);
 
 /**
  * Each searched table's columns, from the declarations naming it (`search.table`): the columns of their
@@ -22,11 +28,12 @@ type DeclaredSearchTable = NonNullable<Extract<RegisteredResource, { search: obj
 export function searchColumnsOf(resources: readonly ResourceDeclaration[]): Record<string, readonly string[]> {
   const tables: Record<string, readonly string[]> = {};
   for (const r of resources) {
-    if (!r.search) continue;
+    const table = searchedTableOf(r);
+    if (!table) continue;
     const columns = Object.entries(r.fields).flatMap(([name, f]) => (f.searchable === true ? [name] : f.searchable || []));
-    const other = tables[r.search.table];
-    if (other && other.join() !== columns.join()) throw new Error(`${r.name} searches ${r.search.table} in ${columns.join(', ')}, another declaration in ${other.join(', ')}`);
-    tables[r.search.table] = columns;
+    const other = tables[table];
+    if (other && other.join() !== columns.join()) throw new Error(`${r.name} searches ${table} in ${columns.join(', ')}, another declaration in ${other.join(', ')}`);
+    tables[table] = columns;
   }
   return tables;
 }

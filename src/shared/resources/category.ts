@@ -9,7 +9,7 @@ export const category = declareResource({
   rule: 'Categories-list',
   permission: { label: 'app.permissions.Categories-list', order: 60 },
   menu: { id: 'categories', path: '/category', icon: 'category', order: 70 },
-  search: { table: 'categories' },
+  storage: { table: 'categories', migrations: 'hand-written', counted: true },
   audited: true,
   api: namedCalls('/category', byName),
   fields: namedFields({ requiredName: 'categoryNameRequired', requiredInRow: 'categoryNameEmpty', requiredStatus: 'statusSelect' }),

@@ -9,7 +9,7 @@ export const contentmanagement = declareResource({
   label: 'resources.contentmanagement.name',
   rule: 'admin',
   menu: { id: 'content_management', path: '/contentmanagement', icon: 'article', order: 100 },
-  search: { table: 'content_pages' },
+  storage: { table: 'content_pages', migrations: 'hand-written' },
   audited: true,
   api: { list: '/page', create: '/page', update: '/page', remove: '/page/delete/:id', pageBase: 0, defaultOrder: byNewest, json: true },
   fields: {

@@ -10,7 +10,7 @@ export const emailtemplate = declareResource({
   rule: 'EmailTemplate-list',
   permission: { label: 'app.permissions.EmailTemplate-list', order: 90 },
   menu: { id: 'email_templates', path: '/emailtemplate', icon: 'email', order: 90 },
-  search: { table: 'email_templates' },
+  storage: { table: 'email_templates', migrations: 'hand-written' },
   audited: true,
   api: { list: '/email-template', update: '/email-template', pageBase: 0, defaultOrder: byNewest, json: true },
   fields: {

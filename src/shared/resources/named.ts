@@ -25,6 +25,8 @@ export const namedFields = (
       list: true,
       form: true,
       sortable: true,
+      // the Turkish alphabet's order (the generated sort key of migration 028, db/sortKey.ts)
+      sortColumn: 'name_sort',
       searchable: true,
       ...(typed ? { typed } : {}),
       messages: { required: messages.requiredName, requiredInRow: messages.requiredInRow, tooLong: 'nameTooLong' },

@@ -8,7 +8,7 @@ export const reportCategories = declareResource({
   label: 'resources.reportCategories.name',
   rule: 'Report-list',
   menu: { id: 'report_categories', path: '/reportCategories', icon: 'list', order: 10, group: 'report' },
-  search: { table: 'report_categories' },
+  storage: { table: 'report_categories', migrations: 'hand-written', counted: true },
   audited: 'reportCategory',
   api: namedCalls('/reportCategory', byNewest, { typeUser: 'admin' }),
   fields: namedFields({ requiredName: 'reportCategoryNameRequired', requiredInRow: 'reportCategoryNameRequired', requiredStatus: 'statusSelect' }),

@@ -9,7 +9,7 @@ export const tag = declareResource({
   rule: 'Tags-list',
   permission: { label: 'app.permissions.Tags-list', order: 70 },
   menu: { id: 'tags', path: '/tag', icon: 'tag', order: 80 },
-  search: { table: 'tags' },
+  storage: { table: 'tags', migrations: 'hand-written', counted: true },
   audited: true,
   api: namedCalls('/tag', byName),
   fields: namedFields({ requiredName: 'tagNameRequired', requiredInRow: 'tagNameEmpty', requiredStatus: 'tagStatusRequired' }, 'lowercase'),

@@ -143,6 +143,11 @@ export interface FieldDeclaration {
    */
   unique?: boolean;
   /**
+   * the column that sorts it when not its own (a table of hand-written migrations: a name's Turkish sort
+   * key `name_sort`, db/sortKey.ts)
+   */
+  sortColumn?: string;
+  /**
    * the field's name before it was renamed (a declared resource): the generated migration renames its
    * column, keeping the values, instead of adding an empty one
    */
@@ -256,10 +261,11 @@ export interface ResourceDeclaration extends AccessDeclaration {
   readers?: readonly string[];
   /**
    * A plain resource that the server serves from this declaration alone (src/server/modules/declared/):
-   * its records live in `table`, made and kept up to date from the fields at start-up. Without it the
-   * resource has routes of its own.
+   * its records live in `table`, made and kept up to date from the fields by generated migrations (or by
+   * the hand-written ones: `migrations`). Its calls' shapes follow `api` and `screens.addRows`. Without it
+   * the resource has routes of its own.
    */
-  storage?: { table: string };
+  storage?: StorageDeclaration;
   /**
    * A resource with routes of its own whose list is searched through a table's search index
    * (src/server/db/search.ts SEARCH_COLUMNS): the columns of its `searchable` fields. Declarations sharing
@@ -268,6 +274,18 @@ export interface ResourceDeclaration extends AccessDeclaration {
   search?: { table: string };
 }
 
+/** Where a plain resource's records live, and how its table came to be. */
+export interface StorageDeclaration {
+  table: string;
+  /**
+   * `hand-written`: the table is made by the hand-written migrations (src/server/db/migrations), which the
+   * generated ones leave alone: its list is searched through the table's trigram index (db/search.ts,
+   * over its searchable fields) rather than `search_text`, and a `unique` field's key column holds nameKey (case aside)
+   */
+  migrations?: 'hand-written';
+  /** its rows are counted as they change (db/counts.ts): the list's total reads the count */
+  counted?: true;
+}
 /** A declaration as written, its literal types kept (the server's sort maps are typed by its fields). */
 export const declareResource = <const D extends ResourceDeclaration>(declaration: D): D => declaration;
 

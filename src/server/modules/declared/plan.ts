@@ -83,7 +83,8 @@ function alterTable(resource: ResourceDeclaration, have: DeclaredTableShape, pla
  */
 export function planMigration(snapshot: DeclaredSnapshot, resources: readonly ResourceDeclaration[]): MigrationPlan {
   const plan: MigrationPlan = { steps: [], snapshot: { ...snapshot }, changes: [] };
-  for (const resource of resources.filter((r) => r.storage)) {
+  // a table of the hand-written migrations is theirs alone
+  for (const resource of resources.filter((r) => r.storage && r.storage.migrations !== 'hand-written')) {
     const table = tableOf(resource);
     const have = snapshot[table];
     if (have) {

@@ -1,42 +1,62 @@
 // The calls of a plain resource, made from its declaration alone (src/shared/resources/<name>.ts with
-// `storage`): the list with search, sort and pages, one record, create, update and delete, each behind
-// the declaration's rule, each body checked by the same zod schema as the admin's form. Nothing here is
-// written for one resource: declaring one is enough for the server to answer it.
+// `storage`): the list with search, sort and pages (list.ts), one record, create, update and delete, each
+// behind the declaration's rule, each body checked by the same zod schema as the admin's form. Nothing here is
+// written for one resource: declaring one is enough for the server to answer it. The call shapes come
+// from the declaration: an add dialog of several rows makes a create of several rows (rows.ts), an
+// update without a create of its own (or at the same path) one save that creates or updates (save.ts); the
+// spec's tables (`storage.migrations: 'hand-written'`) take its clients' bodies, JSON or a multipart
+// form. What only the server knows of a resource comes with its module (serverPart.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ResourceName } from '@shared/access';
 import { recordSchema, storedRecordSchema, typedFields, uniqueField } from '@shared/resources/fields';
-import { type ResourceDeclaration, sortNames } from '@shared/resources/index';
+import type { ResourceDeclaration } from '@shared/resources/index';
+import { auditEntityOf } from '@shared/audit';
 import { englishMessage } from '@shared/validation/messages';
 import { idNumber, recordVersion } from '@shared/validation/common';
 import { callerOf } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { listQuerySchema, parseListQuery } from '../../http/list';
-import { readList } from '../../db/list';
-import { answerOf, doneAnswer, itemAnswer, listAnswer, refusals, whole } from '../../http/answers';
-import { answerList, item, ok } from '../../http/reply';
+import { parseWith, readForm } from '../../http/form';
+import { answerOf, doneAnswer, itemAnswer, refusals, timestamp, whole } from '../../http/answers';
+import { item, ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
 import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';
 import { declaredImageRoute } from './images';
-import { declaredStore, holdsTerm } from './store';
+import { declaredList } from './list';
+import { declaredRowsCreate } from './rows';
+import { declaredSave } from './save';
+import { type DeclaredServerPart, messageOf, storedByPart, takenRefusalOf } from './serverPart';
+import { declaredStore, handWritten } from './store';
 import { dropUnshownImages, referencesTo } from './values';
 
 /** `/api` + a declared call's path, its `:id` kept as Fastify's parameter. */
 const routePath = (path: string) => `/api${path}`;
 
-/** `registry`: the declared resources with storage, which its reference fields may name. */
-export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, resource: ResourceDeclaration, registry: readonly ResourceDeclaration[] = [resource]) {
-  const store = declaredStore(ctx.db, resource, registry);
+/**
+ * `part`: what only the resource's module knows (serverPart.ts); `registry`: the declared resources with
+ * storage, which its reference fields may name.
+ */
+export async function declaredRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  resource: ResourceDeclaration,
+  { part = {}, registry = [resource] }: { part?: DeclaredServerPart; registry?: readonly ResourceDeclaration[] } = {},
+) {
+  const store = declaredStore(ctx.db, resource, { registry, refuseTaken: takenRefusalOf(resource, part) });
   const { api } = resource;
-  const tags = [resource.name];
+  const tags = [part.tag ?? resource.name];
   const own = { name: resource.name, rule: resource.rule };
-  const readers = [own, ...((resource.readers ?? []) as ResourceName[])];
   const body = recordSchema(resource);
-  const sortable = Object.fromEntries(sortNames(resource).map((name) => [name, name]));
-  const entity = resource.name;
-  const record = storedRecordSchema(resource);
+  const entity = auditEntityOf(resource.name);
+  // the record as answered: its typed fields and its version
+  const record = storedRecordSchema(resource).extend({ updated_at: timestamp.nullable() });
+  const message = (text: Parameters<typeof messageOf>[1]) => englishMessage(messageOf(resource, text, part));
+  // the spec's clients send forms (JSON or multipart) to its tables' calls; a body of another is JSON
+  const forms = handWritten(resource);
+  const schemaOf = (schema: z.ZodObject) => (forms ? { form: schema } : { body: schema });
+  const valuesOf = async (request: { body: unknown }, schema: z.ZodObject) =>
+    forms ? parseWith(schema, (await readForm(request as Parameters<typeof readForm>[0])).fields) : (request.body as Record<string, unknown>);
   // a taken value of a `unique` field is a 409 (store.ts), as is an edit's stale version
   const taken = uniqueField(resource) ? refusals(409) : {};
   const found = (row: Record<string, unknown> | undefined) => {
@@ -44,19 +64,7 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     return row;
   };
 
-  app.get(
-    routePath(api.list),
-    { schema: { tags, querystring: listQuerySchema, response: { 200: listAnswer(record) } }, onRequest: ctx.guard(readers), config: { answerCache: true } },
-    async (request, reply) => {
-      const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, { sortable, defaultOrder: api.defaultOrder, pageBase: api.pageBase });
-      const listed = await readList(store.listed(), store.select, req, 'id', {
-        db: ctx.db,
-        name: `declared ${store.table}`,
-        search: () => holdsTerm(req.filter),
-      });
-      return answerList(reply, listed, store.answered);
-    },
-  );
+  declaredList(app, ctx, resource, { store, record, tags });
 
   if (api.one) {
     app.get(routePath(api.one), { schema: { tags, params: idParams, response: { 200: itemAnswer(record) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
@@ -65,33 +73,37 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     });
   }
 
-  if (api.create) {
-    app.post(routePath(api.create), { schema: { tags, body, response: { 200: answerOf(z.object({ id: whole, data: record })), ...taken } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+  const saves = api.update && (!api.create || api.create === api.update);
+  if (saves) declaredSave(app, ctx, resource, { store, record, tags, part });
+  else if (api.create && resource.screens?.addRows) declaredRowsCreate(app, ctx, resource, { store, record, tags, part });
+  else if (api.create) {
+    app.post(routePath(api.create), { schema: { tags, ...schemaOf(body), response: { 200: answerOf(z.object({ id: whole, data: record })), ...taken } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+      const values = storedByPart(part, await valuesOf(request, body));
       const created = await atomically(ctx, async () => {
-        const row = await store.insert(request.body as Record<string, unknown>);
+        const row = await store.insert(values);
         await audit(ctx, callerOf(request).userId, 'create', entity, Number(row.id), { created: row });
         return row;
       });
-      return ok(reply, { id: created.id, data: created }, englishMessage('recordAdded'));
+      return ok(reply, { id: created.id, data: created }, message('added'));
     });
   }
 
-  if (api.update) {
+  if (api.update && !saves) {
     const edit = body.extend({ id: idNumber(), updated_at: recordVersion });
-    app.post(routePath(api.update), { schema: { tags, body: edit, response: { 200: itemAnswer(record), ...refusals(409) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
-      const { id, updated_at: expected, ...values } = request.body as { id: number; updated_at?: string } & Record<string, unknown>;
+    app.post(routePath(api.update), { schema: { tags, ...schemaOf(edit), response: { 200: itemAnswer(record), ...refusals(404, 409) } }, onRequest: ctx.guard(own) }, async (request, reply) => {
+      const { id, updated_at: expected, ...values } = (await valuesOf(request, edit)) as { id: number; updated_at?: string } & Record<string, unknown>;
       const changed = await saveEdit(
         ctx,
         async () => {
-          const saved = await store.update(id, values, expected);
+          const saved = await store.update(id, storedByPart(part, values), expected);
           if (!saved) throw notFound();
-          await auditEdit(ctx, callerOf(request).userId, entity, id, saved);
           await dropUnshownImages(ctx, registry, resource, saved.before, saved.after);
+          await auditEdit(ctx, callerOf(request).userId, entity, id, saved);
           return saved;
         },
         async () => ({ after: found(await store.one(id)) }),
       );
-      return ok(reply, { data: changed.after }, englishMessage('recordUpdated'));
+      return ok(reply, { data: changed.after }, message('updated'));
     });
   }
 
@@ -103,11 +115,11 @@ export async function declaredRoutes(app: FastifyInstance, ctx: AppContext, reso
     app.delete(routePath(api.remove), { schema: { tags, params: idParams, response: { 200: doneAnswer, ...referenced } }, onRequest: ctx.guard(own) }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       await atomically(ctx, async () => {
-        const before = found(await store.remove(id));
-        await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
+        const before = found(await store.remove(id, part.onDelete));
         await dropUnshownImages(ctx, registry, resource, before);
+        await audit(ctx, callerOf(request).userId, 'delete', entity, id, { before });
       });
-      return ok(reply, null, englishMessage('recordDeleted'));
+      return ok(reply, null, message('deleted'));
     });
   }
 }

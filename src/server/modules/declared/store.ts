@@ -1,12 +1,14 @@
 // The records of a plain resource (a declaration with `storage`), in the table its fields describe. The
 // table is made, and changed with its fields, by generated migrations (plan.ts, db/declaredSteps.ts,
 // scripts/declared-migrations.ts), whose column types and index names come from here. A list's search
-// looks into `search_text`, the folded text of the searchable fields written with each record.
+// looks into `search_text`, the folded text of the searchable fields written with each record. A table
+// of the spec's hand-written migrations (`storage.migrations`: categories, tags, …) is served the same way,
+// its list searched through its trigram index and its unique key its name_key (nameKey).
 /* eslint-disable @typescript-eslint/no-explicit-any -- the table is known from the declaration, not from the schema's types */
 import { recordChanged, stampAfter } from '../../db/versions';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { SEARCH_TEXT } from '../../db/declaredSteps';
-import { foldText, slugify } from '@shared/text';
+import { foldText, nameKey, slugify } from '@shared/text';
 import { englishMessage } from '@shared/validation/messages';
 import { type DeclaredField, searchedFields, typedFields, uniqueField } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
@@ -33,6 +35,14 @@ export const keyColumn = (column: string) => `${column}_key`;
 export const uniqueIndex = (table: string, column: string) => `${table}_${keyColumn(column)}`;
 /** A sort's index: each sort walks an index of its column with the id as tie-breaker (db/list.ts). */
 export const sortIndex = (table: string, column: string) => `${table}_${column}_sort`;
+
+/** Is the table made by the hand-written migrations (searched through its index, keyed by nameKey)? */
+export const handWritten = (resource: ResourceDeclaration) => resource.storage?.migrations === 'hand-written';
+/** The folded value a `unique` field's key column holds: case aside on the hand-written tables, accents too elsewhere. */
+const keyOf = (resource: ResourceDeclaration) => (handWritten(resource) ? nameKey : foldText);
+
+/** Rows that point at a record and go (or are cleared) with it, in the delete's transaction. */
+export type Beforehand = (trx: Kysely<any>, id: number) => Promise<void>;
 
 export function tableOf(resource: ResourceDeclaration): string {
   if (!resource.storage) throw new Error(`${resource.name} declares no storage`);
@@ -66,50 +76,66 @@ export function storedValues(resource: ResourceDeclaration, values: Record<strin
 
 /** What a write stores beside the form's values: the search text, a unique field's key, the time of the change. */
 function written(resource: ResourceDeclaration, values: Record<string, unknown>, stamp: string) {
-  const searched = searchedFields(resource).map((f) => values[f.name] ?? '');
   const unique = uniqueField(resource);
-  const key = unique && typeof values[unique.name] === 'string' ? { [keyColumn(unique.name)]: foldText(values[unique.name] as string) } : {};
+  const key = unique && typeof values[unique.name] === 'string' ? { [keyColumn(unique.name)]: keyOf(resource)(values[unique.name] as string) } : {};
+  // a hand-written table's search index is kept by its triggers (db/search.ts)
+  if (handWritten(resource)) return { ...key, updated_at: stamp };
+  const searched = searchedFields(resource).map((f) => values[f.name] ?? '');
   return { [SEARCH_TEXT]: foldText(searched.join(' ')), ...key, updated_at: stamp };
 }
 
-/** A write refused by the unique index: a 409 naming the taken value (the form's `duplicates` text). */
-async function refusingTaken<T>(resource: ResourceDeclaration, values: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+/** The refusal of taken values: a 409 naming them (the form's `duplicates` text), they beside it. */
+export type TakenRefusal = (names: string[]) => Error;
+const takenRefusal: TakenRefusal = (names) => conflict(englishMessage('recordDuplicates', { names: names.join(', ') }), { duplicates: names });
+
+/** A write refused by the unique index: `refuse` names the taken value. */
+async function refusingTaken<T>(resource: ResourceDeclaration, values: Record<string, unknown>, refuse: TakenRefusal, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
     const unique = uniqueField(resource);
     if (!unique || !isUniqueViolation(e)) throw e;
-    const taken = String(values[unique.name] ?? '');
-    throw conflict(englishMessage('recordDuplicates', { names: taken }), { duplicates: [taken] });
+    throw refuse([String(values[unique.name] ?? '')]);
   }
 }
 
 /**
- * The records of `resource`; `registry`: the declared resources its reference fields may name (checked
- * here, at start-up).
+ * The records of `resource`. `registry`: the declared resources its reference fields may name (checked
+ * here, at start-up); `refuseTaken`: the refusal of a unique field's taken value (the resource's own text).
  */
-export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration, registry: readonly ResourceDeclaration[] = [resource]) {
+export function declaredStore(
+  db: Kysely<any>,
+  resource: ResourceDeclaration,
+  { registry = [resource], refuseTaken = takenRefusal }: { registry?: readonly ResourceDeclaration[]; refuseTaken?: TakenRefusal } = {},
+) {
   const table = tableOf(resource);
   for (const field of typedFields(resource).filter((f) => f.type === 'reference')) referencedResource(field, registry);
   // yes/no columns (0/1) answered as true/false
   const answered = answeredRow(resource);
-  // a record as the answers show it: the typed fields, no search text
-  const columns = typedFields(resource).map((f) => f.name);
+  // a record as the answers show it: the typed fields and its version, no search text
+  const columns = [...new Set([...typedFields(resource).map((f) => f.name), 'updated_at'])];
   const rowOf = async (q: Kysely<any>, id: number) => answered((await q.selectFrom(table).select(columns).where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined);
   const one = (id: number) => rowOf(db, id);
   return {
     table,
+    columns,
     /** a listed row as the API answers it (answerList's shape) */
     answered,
     /** the list's rows before its search, order and page (db/list.ts runListQuery) */
     listed: () => db.selectFrom(table),
     select: (qb: SelectQueryBuilder<any, any, object>) => qb.select(columns),
     one,
+    /** Does a record (other than `exceptId`) hold `value` in `column`? */
+    async holding(column: string, value: unknown, exceptId?: number) {
+      let q = db.selectFrom(table).select('id').where(column, '=', value);
+      if (exceptId) q = q.where('id', '<>', exceptId);
+      return !!(await q.executeTakeFirst());
+    },
     async insert(form: Record<string, unknown>) {
       const stamp = now();
       const values = storedValues(resource, form, true);
       await refuseDangling(db, resource, registry, values);
-      return refusingTaken(resource, values, async () =>
+      return refusingTaken(resource, values, refuseTaken, async () =>
         (await db
           .insertInto(table)
           .values({ ...values, ...written(resource, values, stamp), created_at: stamp })
@@ -125,7 +151,7 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration, re
     async update(id: number, form: Record<string, unknown>, expected?: string) {
       const values = storedValues(resource, form, false);
       await refuseDangling(db, resource, registry, values);
-      return refusingTaken(resource, values, () => db.transaction().execute(async (trx) => {
+      return refusingTaken(resource, values, refuseTaken, () => db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
         if (!before) return undefined;
         // the search text is made of the record as it ends up, the fields the form left out included
@@ -140,12 +166,39 @@ export function declaredStore(db: Kysely<any>, resource: ResourceDeclaration, re
         return { before, after };
       }));
     },
-    /** The record deleted, or undefined when there was none; a record another one references is a 409. */
-    async remove(id: number) {
+    /**
+     * Adds the rows in one transaction, in their order, each with its own stamp's values. The unique key
+     * decides, so two staff adding one value at once cannot both win: a row whose value is taken is
+     * answered among the `duplicates` (the unique field's values), not added.
+     */
+    async insertRows(forms: Record<string, unknown>[]) {
+      const stamp = now();
+      const unique = uniqueField(resource);
+      const created: Record<string, unknown>[] = [];
+      const duplicates: string[] = [];
+      await db.transaction().execute(async (trx) => {
+        for (const form of forms) {
+          const values = storedValues(resource, form, true);
+          await refuseDangling(trx, resource, registry, values);
+          let insert = trx.insertInto(table).values({ ...values, ...written(resource, values, stamp), created_at: stamp });
+          if (unique) insert = insert.onConflict((oc) => oc.column(keyColumn(unique.name)).doNothing());
+          const row = answered((await insert.returning(columns).executeTakeFirst()) as Record<string, unknown> | undefined);
+          if (row) created.push(row);
+          else duplicates.push(String(values[unique!.name]));
+        }
+      });
+      return { created, duplicates };
+    },
+    /**
+     * The record deleted (with what goes with it, `beforehand`), or undefined when there was none; a record
+     * another one references is a 409.
+     */
+    async remove(id: number, beforehand?: Beforehand) {
       return db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
         if (!before) return undefined;
         await refuseReferenced(trx, resource, registry, id);
+        await beforehand?.(trx, id);
         await trx.deleteFrom(table).where('id', '=', id).execute();
         return before;
       });

@@ -1,5 +1,6 @@
 // Email templates (spec §7): listed and edited, never deleted — the mails the product sends are found
-// by slug (forgot-password, …), so an update keeps the slug. A template whose placeholders or images
+// by slug (forgot-password, …), so an update keeps the slug. Their list and save are the declared
+// engine's (modules/declared/), with what only the server knows: a template whose placeholders or images
 // could send a mail's secrets elsewhere is refused (shared/emailTemplateRules, mail/templates.ts).
 // Beside the spec (issue 32 m27): a preview of the text being edited, and a test mail of it to oneself.
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { answerOf, refusalBecause, refusals } from '../../http/answers';
 import { ok } from '../../http/reply';
 import { idParams } from '../../http/zod';
-import { richPageRoutes } from '../simpleLists/richPageRoutes';
+import type { DeclaredServerPart } from '../declared/serverPart';
 import { draftMail, draftProblem, sendTestMail } from './service';
 
 /** The template's text as the edit form holds it (the form's own rules: lengths, no control characters). */
@@ -22,15 +23,17 @@ type Draft = { title: string; description: string };
 const previewAnswer = answerOf(z.object({ subject: z.string(), html: z.string(), to: z.string() }));
 const testAnswer = answerOf(z.object({ to: z.string() }));
 
-export async function emailTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
-  await richPageRoutes(app, ctx, {
-    declaration: emailtemplate,
-    table: 'email_templates',
-    tag: 'email templates',
-    messages: { added: 'emailTemplateAdded', updated: 'emailTemplateUpdated' },
-    check: ({ description }) => draftProblem(description, ctx.config.publicUrl),
-  });
+export const emailTemplateServerPart: DeclaredServerPart = {
+  tag: 'email templates',
+  messages: { added: 'emailTemplateAdded' },
+  check: (ctx, sent) => {
+    const problem = draftProblem(String(sent.description ?? ''), ctx.config.publicUrl);
+    return problem ? { field: 'description', problem } : null;
+  },
+};
 
+/** The preview and the test mail of a template being edited. */
+export async function emailTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['email templates'];
   const guard = ctx.guard(emailtemplate.name as 'emailtemplate');
   const read = (request: { params: unknown; body: unknown }) => ({ id: (request.params as z.infer<typeof idParams>).id, draft: request.body as Draft });

@@ -10,7 +10,6 @@ import { renderMail, type TemplateText, templateProblem } from '../../mail/templ
 import { recentActions } from '../audit/queries';
 import { findUserById } from '../auth/service';
 import { audit } from '../audit/trail';
-import { findPageSummary } from '../simpleLists/richPageStore';
 import { sampleValues } from './samples';
 
 export const TEST_SEND_ACTION = 'emailtemplate.test_send';
@@ -30,7 +29,7 @@ export const draftProblem = (description: string, ownOrigin: string | undefined)
  * subject, HTML and recipient (the caller). 404 without such a template, 400 for a text a save refuses.
  */
 export async function draftMail(ctx: AppContext, id: number, callerId: number, draft: TemplateText) {
-  const template = await findPageSummary(ctx.db, 'email_templates', id);
+  const template = await ctx.db.selectFrom('email_templates').select(['id', 'title', 'slug']).where('id', '=', id).executeTakeFirst();
   if (!template) throw notFound();
   const problem = draftProblem(draft.description, ctx.config.publicUrl);
   if (problem) throw badRequest(v(problem), { description: englishText(v(problem)) });
