@@ -5,9 +5,9 @@
 // entries later. Exits 0 when the chain holds, 1 where it breaks, 2 when the database cannot be read.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/index';
-import { verifyChain } from '../src/server/modules/audit/chain';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/index';
+import { verifyChain } from '@server/modules/audit/chain';
 
 const config = loadConfig();
 if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'backoffice.sqlite'))) {

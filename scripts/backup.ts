@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadConfig } from '../src/server/config';
+import { loadConfig } from '@server/config';
 
 const config = loadConfig();
 /** 2024-05-01T10-00-00Z: sorts by time and is a valid file name everywhere. */

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DeclaredSnapshot, DeclaredStep } from '../src/server/db/declaredSteps';
-import { planMigration } from '../src/server/modules/declared/plan';
-import type { ResourceDeclaration } from '../src/shared/resources/types';
+import type { DeclaredSnapshot, DeclaredStep } from '@server/db/declaredSteps';
+import { planMigration } from '@server/modules/declared/plan';
+import type { ResourceDeclaration } from '@shared/resources/types';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'server', 'db', 'migrations', 'declared');
 const SNAPSHOT_FILE = 'snapshot.json';
@@ -74,7 +74,7 @@ export function generateMigrations(dir: string, resources: readonly ResourceDecl
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   // the registry is read after scripts/registry.ts has listed it
-  const { RESOURCES } = await import('../src/shared/resources/index');
+  const { RESOURCES } = await import('@shared/resources/index');
   if (process.argv.includes('--check')) {
     const { changes } = planMigration(snapshotIn(MIGRATIONS_DIR), RESOURCES);
     if (changes.length) {

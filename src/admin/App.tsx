@@ -2,7 +2,7 @@ import { CacheProvider } from '@emotion/react';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Admin, Authenticated, CustomRoutes, localStorageStore, Notification, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { canAccess, homePath } from '../shared/access';
+import { canAccess, homePath } from '@shared/access';
 import { createI18nProvider, isLocale, loadCatalogue, type Locale, RTL_LOCALES, themeTexts } from './i18n';
 import { STORE_NAME } from './i18n/locales';
 import { Layout } from './layout/Layout';
@@ -17,7 +17,7 @@ import { dataProvider } from './providers/dataProvider';
 import { isSignedIn, usePrincipal } from './providers/useStaff';
 // each registered resource's screens (loaded when first opened), its own or made from its declaration
 import { screensOf } from './resources/screens';
-import { RESOURCES, type ResourceDeclaration } from '../shared/resources/index';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { type Direction, emotionCache, loadEmotionCache, rootFontSize, themeFor } from './theme';
 import { PreferencesProvider, usePreferences } from './layout/preferences';
 import { createQueryClient, settleConfirmedSession } from './startup';

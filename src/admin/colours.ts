@@ -1,6 +1,6 @@
 // The colours of the theme settings (spec §3): plain data and arithmetic, shared by the theme (theme.ts)
 // and the start-up shell (src/admin/shell/), which paints the frame before the theme's code has loaded.
-import type { ColourScheme } from '../shared/preferences';
+import type { ColourScheme } from '@shared/preferences';
 
 /** The colour schemes of the theme settings: primary and secondary colours. */
 export const SCHEMES: Record<ColourScheme, { primary: string; secondary: string }> = {

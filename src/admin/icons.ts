@@ -18,7 +18,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import ReportIcon from '@mui/icons-material/Report';
 import RouteIcon from '@mui/icons-material/Route';
 import type { ComponentType } from 'react';
-import type { IconName, ResourceDeclaration } from '../shared/resources/index';
+import type { IconName, ResourceDeclaration } from '@shared/resources/index';
 
 export const ICONS: Record<IconName, ComponentType> = {
   dashboard: DashboardIcon,

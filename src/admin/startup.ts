@@ -4,8 +4,8 @@
 // on the dashboard, its statistics. Their usual callers take the answers (the first checkAuth, the
 // Dashboard's query), so nothing is asked twice and every rule stays where it was.
 import { QueryClient } from '@tanstack/react-query';
-import { homePath } from '../shared/access';
-import type { DashboardStatistics } from '../shared/contract';
+import { homePath } from '@shared/access';
+import type { DashboardStatistics } from '@shared/contract';
 import { takeEarlyRequest } from './earlyRequests';
 import { confirmStartupCheck, keepAuthQueriesCurrent, startSessionCheck } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';

@@ -4,7 +4,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { ISOLATED } from './bidi';
-import { DEFAULT_PREFERENCES, LAYOUT, type Preferences } from '../shared/preferences';
+import { DEFAULT_PREFERENCES, LAYOUT, type Preferences } from '@shared/preferences';
 import { DARK_BACKGROUND, lighten, SCHEMES } from './colours';
 
 export { rootFontSize, SCHEMES } from './colours';

@@ -2,7 +2,7 @@
 // slow mail server never holds a request. Failures are logged; drain() waits for what is in flight
 // (tests, graceful shutdown).
 import type { FastifyBaseLogger } from 'fastify';
-import { outsideTransaction } from './db/ambient';
+import { outsideTransaction } from '@server/db/ambient';
 
 export interface Background {
   run(name: string, task: () => Promise<unknown>): void;

@@ -1,19 +1,19 @@
 // Everything a route module needs, built once by buildApp() and passed to each module.
 import type { Kysely } from 'kysely';
-import type { PasswordHasher } from './auth/passwords';
+import type { PasswordHasher } from '@server/auth/passwords';
 import type { Background } from './background';
-import type { createGuard, Guard } from './auth/guard';
-import type { Throttle } from './auth/throttle';
-import type { SecretBox } from './auth/secretBox';
-import type { TokenService } from './auth/tokens';
+import type { createGuard, Guard } from '@server/auth/guard';
+import type { Throttle } from '@server/auth/throttle';
+import type { SecretBox } from '@server/auth/secretBox';
+import type { TokenService } from '@server/auth/tokens';
 import type { Config } from './config';
-import type { DialectName } from './db/index';
-import type { Database } from './db/schema';
-import type { Geocoder } from './geo/types';
-import type { AnswerCache } from './http/answerCache';
-import type { Mailer } from './mail/mailer';
-import type { Metrics } from './ops/metrics';
-import type { ImageStorage } from './uploads/storage';
+import type { DialectName } from '@server/db/index';
+import type { Database } from '@server/db/schema';
+import type { Geocoder } from '@server/geo/types';
+import type { AnswerCache } from '@server/http/answerCache';
+import type { Mailer } from '@server/mail/mailer';
+import type { Metrics } from '@server/ops/metrics';
+import type { ImageStorage } from '@server/uploads/storage';
 
 export interface AppContext {
   config: Config;

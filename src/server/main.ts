@@ -2,12 +2,12 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
-import { closeOnSignals } from './ops/shutdown';
-import { replicaWarnings, startupTurn } from './replicas/startup';
-import { startReplicaSync } from './replicas/sync';
-import { isEmptyOfData } from './seed/bootstrap';
-import { DEFAULT_SEED, seedDemo } from './seed/demo';
-import { seedUploads } from './uploads/seedImages';
+import { closeOnSignals } from '@server/ops/shutdown';
+import { replicaWarnings, startupTurn } from '@server/replicas/startup';
+import { startReplicaSync } from '@server/replicas/sync';
+import { isEmptyOfData } from '@server/seed/bootstrap';
+import { DEFAULT_SEED, seedDemo } from '@server/seed/demo';
+import { seedUploads } from '@server/uploads/seedImages';
 
 const config = loadConfig();
 // servers started together on one PostgreSQL migrate, bootstrap and seed one after the other

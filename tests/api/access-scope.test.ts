@@ -3,7 +3,7 @@
 // mayTouchSpotFromPostForm) as the routes apply them.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../../src/shared/access';
+import { PERMISSIONS } from '@shared/access';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../src/server/modules/audit/chain';
-import { pruneTrail } from '../../src/server/modules/audit/retention';
-import { writeAudit } from '../../src/server/modules/audit/trail';
+import { verifyChain } from '@server/modules/audit/chain';
+import { pruneTrail } from '@server/modules/audit/retention';
+import { writeAudit } from '@server/modules/audit/trail';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 

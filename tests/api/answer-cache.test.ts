@@ -3,7 +3,7 @@
 // answer they are no longer allowed to read. A write made behind the server's back (another process)
 // is what makes the kept answer visible: it shows until LIST_CACHE_MS has passed, and no longer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/index';
+import { openDatabase } from '@server/db/index';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -2,8 +2,8 @@
 // /api/audit/:entity/:id (a record's history, for whoever may open the record). What an edit leaves in
 // the trail: the fields it changed, before and after, never a password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PLAN } from '../../src/server/db/list';
-import { foldText } from '../../src/shared/text';
+import { SEARCH_PLAN } from '@server/db/list';
+import { foldText } from '@shared/text';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasControlCharacters } from '../../src/shared/validation/common';
+import { hasControlCharacters } from '@shared/validation/common';
 import { ADMIN, bearer, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 
 // Every malformed request gets a 4xx envelope with a message: never a 500, never a stack trace.

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import sharp from 'sharp';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ADMIN, bearer, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 import { pixelBombPng } from '../support/images';
 import { notice } from '../support/notice';

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DECLARED_MIGRATION_TABLE, type DeclaredMigrations, type DeclaredSnapshot, migrateDeclared } from '../../src/server/db/declaredSteps';
-import { byNewest } from '../../src/shared/resources/named';
-import { plainCalls, RECORD_FIELDS } from '../../src/shared/resources/plain';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { DECLARED_MIGRATION_TABLE, type DeclaredMigrations, type DeclaredSnapshot, migrateDeclared } from '@server/db/declaredSteps';
+import { byNewest } from '@shared/resources/named';
+import { plainCalls, RECORD_FIELDS } from '@shared/resources/plain';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { generateMigrations } from '../../scripts/declared-migrations';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 

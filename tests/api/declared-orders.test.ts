@@ -2,7 +2,7 @@
 // admin sends: spec §9, by name ascending for categories and tags, by id descending for every other list.
 // The report categories' call used to answer by name, the order its declaration does not say.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { category, reportCategories, tag } from '../../src/shared/resources/index';
+import { category, reportCategories, tag } from '@shared/resources/index';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 /** Added in this order: neither alphabetical nor its reverse. */

@@ -3,9 +3,9 @@
 // reader without the list's own rule reads the id, name and status, searched by name alone, and cannot
 // export; with the rule, or as an Admin, the whole row; without either, a 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byNewest } from '../../src/shared/resources/named';
-import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '../../src/shared/resources/plain';
-import { declareResource } from '../../src/shared/resources/types';
+import { byNewest } from '@shared/resources/named';
+import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '@shared/resources/plain';
+import { declareResource } from '@shared/resources/types';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -4,7 +4,7 @@
 // the allow-list and `unique` under saves sent at once are tried over every declaration in
 // declared-suite.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ADMIN, bearer, dialects, loginAs, migrateFurther, startTestApp, type TestApp } from '../support/api';
 import { notice } from '../support/notice';
 

@@ -4,7 +4,7 @@
 // OpenAPI document. Its rule is tried by every kind of caller in the refusal matrix (refusals.test.ts),
 // which adds the same FAQ to the registry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ADMIN, bearer, dialects, loginAs, migrateFurther, startTestApp, type TestApp } from '../support/api';
 import { testFaq } from '../support/faq';
 

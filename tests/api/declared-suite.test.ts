@@ -12,12 +12,12 @@
 // email templates, only edited: their list, refusals, documentation and rich text).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PAGE_SIZE } from '../../src/shared/contract';
-import { messageOf } from '../../src/server/modules/declared/serverPart';
-import { englishMessage } from '../../src/shared/validation/messages';
-import { auditEntityOf } from '../../src/shared/audit';
-import { type DeclaredField, formFields, typedFields, uniqueField } from '../../src/shared/resources/fields';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { MAX_PAGE_SIZE } from '@shared/contract';
+import { messageOf } from '@server/modules/declared/serverPart';
+import { englishMessage } from '@shared/validation/messages';
+import { auditEntityOf } from '@shared/audit';
+import { type DeclaredField, formFields, typedFields, uniqueField } from '@shared/resources/fields';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 import { SAMPLE_VALUES } from '../support/declaredSamples';

@@ -3,10 +3,10 @@
 // (tests/api/fuzz.test.ts checks the answers themselves against it.)
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPortablePattern } from '../../src/server/http/openapi';
+import { isPortablePattern } from '@server/http/openapi';
 import { testFaq } from '../support/faq';
 import { ADMIN, loginAs, startTestApp, type TestApp } from '../support/api';
-import { RESOURCES } from '../../src/shared/resources/index';
+import { RESOURCES } from '@shared/resources/index';
 
 interface Operation {
   parameters?: { in: string; name: string; schema?: object }[];

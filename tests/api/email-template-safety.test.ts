@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sendTemplate } from '../../src/server/mail/mailer';
-import { validationMessages } from '../../src/shared/validation/messages';
+import { sendTemplate } from '@server/mail/mailer';
+import { validationMessages } from '@shared/validation/messages';
 import { ADMIN, bearer, createUser, dialects, htmlPart, loginAs, resetTokenFromMail, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

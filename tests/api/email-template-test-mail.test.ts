@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/server/mail/mailer';
-import { TEMPLATE_PLACEHOLDERS } from '../../src/shared/emailTemplateRules';
-import { errorMessages, validationMessages } from '../../src/shared/validation/messages';
+import { createMailer } from '@server/mail/mailer';
+import { TEMPLATE_PLACEHOLDERS } from '@shared/emailTemplateRules';
+import { errorMessages, validationMessages } from '@shared/validation/messages';
 import { ADMIN, bearer, createUser, dialects, htmlPart, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

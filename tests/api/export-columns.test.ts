@@ -6,13 +6,13 @@
 // audit entry stay what they were.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportLayoutOf } from '../../src/admin/components/exportColumns';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
-import { formatDate, MAX_PAGE_SIZE } from '../../src/shared/contract';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
-import { listColumnsOf } from '../../src/shared/listColumns';
+import { exportLayoutOf } from '@admin/components/exportColumns';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
+import { formatDate, MAX_PAGE_SIZE } from '@shared/contract';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
+import { listColumnsOf } from '@shared/listColumns';
 import { ADMIN, bearer, createUser, dialects, loginAs, seedTestDemo, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 

@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { nameKey } from '../../src/shared/text';
+import { hashPassword } from '@server/auth/passwords';
+import { nameKey } from '@shared/text';
 import { ADMIN, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { type Answer, conformanceOf } from '../support/conformance';
 
@@ -906,11 +906,9 @@ describe.each(dialects)('fuzzing every API operation on %s', (dialect) => {
                   ? 'places'
                   : /itinerarySuggestion/.test(p)
                     ? 'suggest'
-                    : p.startsWith('/api/email-template') || p.startsWith('/api/page')
-                      ? 'simpleLists/richPageRoutes'
-                      : /^\/api\/(category|tag|reportCategory)/.test(p)
-                        ? 'simpleLists/namedStatusRoutes'
-                        : ({ spot: 'spots', geo: 'geo', health: '(app.ts)', uploads: '(app.ts static files)' } as Record<string, string>)[p.split('/')[p.startsWith('/api/') ? 2 : 1]] ?? p;
+                    : /^\/api\/(email-template|page|category|tag|reportCategory)/.test(p)
+                      ? 'declared (the declared lists\' engine)'
+                      : ({ spot: 'spots', geo: 'geo', health: '(app.ts)', uploads: '(app.ts static files)' } as Record<string, string>)[p.split('/')[p.startsWith('/api/') ? 2 : 1]] ?? p;
     return `route module src/server/modules/${module}`;
   }
 

@@ -2,7 +2,7 @@
 // (when configured) PostgreSQL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest } from '@server/db/migrate';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 describe.each(dialects)('Turkish and Arabic text on %s', (dialect) => {

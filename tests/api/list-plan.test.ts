@@ -4,9 +4,9 @@
 // that a few thousand rows reach every branch.
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldText } from '../../src/shared/text';
-import { SEARCH_PLAN } from '../../src/server/db/list';
-import type { Database } from '../../src/server/db/schema';
+import { foldText } from '@shared/text';
+import { SEARCH_PLAN } from '@server/db/list';
+import type { Database } from '@server/db/schema';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const POSTS = 1500;

@@ -5,8 +5,8 @@
 // (tests/support/api.ts) builds each kept statement again and compares; answers are not kept here, so
 // every call reaches the statements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListQuery } from '../../src/server/http/list';
-import { runListQuery } from '../../src/server/db/list';
+import { parseListQuery } from '@server/http/list';
+import { runListQuery } from '@server/db/list';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { ISTANBUL_SPOTS, seedIstanbul } from '../support/istanbul';
 import { type FakeLlm, planOf, startFakeLlm } from '../support/fakeLlm';
-import { jsonText, llmPlanner, MAX_ANSWER_BYTES, MAX_TITLE_LENGTH, readPlan, shortTitle } from '../../src/server/suggest/llm';
-import type { Candidate } from '../../src/server/suggest/engine';
+import { jsonText, llmPlanner, MAX_ANSWER_BYTES, MAX_TITLE_LENGTH, readPlan, shortTitle } from '@server/suggest/llm';
+import type { Candidate } from '@server/suggest/engine';
 
 const PASSWORD = 'Str0ng@Pass';
 const API_KEY = 'sk-test-secret-key';

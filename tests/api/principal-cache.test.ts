@@ -3,9 +3,9 @@
 // has just answered. Each case signs a Sub-Admin in, makes calls until the account is surely kept, makes
 // the change, and expects the very next call refused (or, for a grant, allowed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINCIPAL_TTL_MS } from '../../src/server/auth/guard';
-import { openDatabase } from '../../src/server/db/index';
-import { RIGHTS_HEADER, rightsStamp } from '../../src/shared/roles';
+import { PRINCIPAL_TTL_MS } from '@server/auth/guard';
+import { openDatabase } from '@server/db/index';
+import { RIGHTS_HEADER, rightsStamp } from '@shared/roles';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -6,8 +6,8 @@
 // operation missing from this table fails the test.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Permission } from '../../src/shared/access';
-import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { PERMISSIONS, type Permission } from '@shared/access';
+import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { testFaq } from '../support/faq';
 import { notice } from '../support/notice';
 import { typed } from '../support/typed';

@@ -6,9 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/server/auth/tokens';
-import { type Db, openDatabase } from '../../src/server/db/index';
-import { type ReplicaSync, startReplicaSync, WRITES_CHANNEL } from '../../src/server/replicas/sync';
+import { createTokenService } from '@server/auth/tokens';
+import { type Db, openDatabase } from '@server/db/index';
+import { type ReplicaSync, startReplicaSync, WRITES_CHANNEL } from '@server/replicas/sync';
 import { startTestApp, type TestApp } from '../support/api';
 
 const PG = process.env.TEST_DATABASE_URL;

@@ -13,10 +13,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINCIPAL_TTL_MS } from '../../src/server/auth/guard';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { openDatabase } from '../../src/server/db/index';
-import { insertUser } from '../../src/server/modules/users/service';
+import { PRINCIPAL_TTL_MS } from '@server/auth/guard';
+import { hashPassword } from '@server/auth/passwords';
+import { openDatabase } from '@server/db/index';
+import { insertUser } from '@server/modules/users/service';
 import { ADMIN, multipart, TEST_SCRYPT_N } from '../support/api';
 import { startS3, type TestS3 } from '../support/s3';
 

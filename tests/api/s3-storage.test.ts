@@ -11,10 +11,10 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { S3Settings } from '../../src/server/config';
-import { createS3Store, signingWindow } from '../../src/server/uploads/s3';
-import { s3PublicOrigin } from '../../src/server/uploads/serve';
-import { imageStorage, PROFILE_PICTURE_FORMATS, SPOT_IMAGE_FORMATS, UnsupportedImageError } from '../../src/server/uploads/storage';
+import type { S3Settings } from '@server/config';
+import { createS3Store, signingWindow } from '@server/uploads/s3';
+import { s3PublicOrigin } from '@server/uploads/serve';
+import { imageStorage, PROFILE_PICTURE_FORMATS, SPOT_IMAGE_FORMATS, UnsupportedImageError } from '@server/uploads/storage';
 import { ADMIN, bearer, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 import { S3RVER_KEY, startS3, type TestS3 } from '../support/s3';
 

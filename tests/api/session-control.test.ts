@@ -4,7 +4,7 @@
 // session at its next refresh, a new password of one's own needs the current one, and a common
 // password is refused wherever a password is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffSession } from '../../src/shared/contract';
+import type { StaffSession } from '@shared/contract';
 import { ADMIN, bearer, createUser, dialects, latestMail, loginAs, multipart, resetTokenFromMail, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/index';
+import { openDatabase } from '@server/db/index';
 import { ADMIN, dialects, TEST_SCRYPT_N } from '../support/api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateToLatest } from '@server/db/migrate';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 
 describe.each(dialects)('text stored as text on %s', (dialect) => {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorMessages } from '../../src/shared/validation/messages';
+import { errorMessages } from '@shared/validation/messages';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 import { pixelBombPng } from '../support/images';
 

@@ -5,12 +5,12 @@
 // pruning half the trail while the list is read.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AppContext } from '../../src/server/context';
-import type { Db, DialectName } from '../../src/server/db/index';
-import { recordedDetail } from '../../src/server/modules/audit/changes';
-import { verifyChain } from '../../src/server/modules/audit/chain';
-import { pruneTrail } from '../../src/server/modules/audit/retention';
-import { writeAudit } from '../../src/server/modules/audit/trail';
+import type { AppContext } from '@server/context';
+import type { Db, DialectName } from '@server/db/index';
+import { recordedDetail } from '@server/modules/audit/changes';
+import { verifyChain } from '@server/modules/audit/chain';
+import { pruneTrail } from '@server/modules/audit/retention';
+import { writeAudit } from '@server/modules/audit/trail';
 import type { Case } from './cases';
 import { int, pick, rowRandom, type SeedParams } from './data';
 import { type Figure, httpClient, summarise, type Timing } from './measure';

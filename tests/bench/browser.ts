@@ -26,7 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import type { LoginPayload } from '../../src/shared/contract';
+import type { LoginPayload } from '@shared/contract';
 import { type Figure, summarise } from './measure';
 
 

@@ -1,7 +1,7 @@
 // The lists of the admin (the registry, src/shared/resources/) and the calls measured on each: first
 // page, page 500 where the list is big enough, a sort by each sortable field the registry declares and
 // the search terms planted by data.ts.
-import { category, contentmanagement, post, report, sortNames, spot, user } from '../../src/shared/resources/index';
+import { category, contentmanagement, post, report, sortNames, spot, user } from '@shared/resources/index';
 import { type SeedParams, TERMS } from './data';
 
 type Direction = 'ASC' | 'DESC';

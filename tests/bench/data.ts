@@ -1,7 +1,7 @@
 // The bench's data set, row by row: every row is a pure function of its number (a PRNG seeded by table
 // and row number), so SQLite and PostgreSQL hold the same rows and a table can be written in any batch
 // size. Search terms with a known frequency are planted on purpose (see TERMS).
-import { foldText, nameKey, slugify } from '../../src/shared/text';
+import { foldText, nameKey, slugify } from '@shared/text';
 
 export interface SeedParams {
   posts: number;

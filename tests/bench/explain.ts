@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/index';
-import { SEARCH_FOLD, searchFold } from '../../src/server/db/search';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/index';
+import { SEARCH_FOLD, searchFold } from '@server/db/search';
 import { sqlRecorder } from './measure';
 
 const pgUrl = process.env.BENCH_DATABASE_URL || undefined;

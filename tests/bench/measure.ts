@@ -4,7 +4,7 @@ import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import type { LogEvent } from 'kysely';
 import pg from 'pg';
-import { SEARCH_FOLD, searchFold } from '../../src/server/db/search';
+import { SEARCH_FOLD, searchFold } from '@server/db/search';
 
 export interface Answer {
   status: number;

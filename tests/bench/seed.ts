@@ -9,10 +9,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { type Db, openDatabase } from '../../src/server/db/index';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { SEARCH_FOLD, searchFold } from '../../src/server/db/search';
-import { bootstrap } from '../../src/server/seed/bootstrap';
+import { type Db, openDatabase } from '@server/db/index';
+import { migrateToLatest } from '@server/db/migrate';
+import { SEARCH_FOLD, searchFold } from '@server/db/search';
+import { bootstrap } from '@server/seed/bootstrap';
 import { checkVocabulary, DATA_VERSION, isPerPost, layout, type SeedParams, type TableData, tables } from './data';
 
 export interface Admin {

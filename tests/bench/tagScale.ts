@@ -5,8 +5,8 @@
 // dashboard's count of tags are taken at that size. Names mix Turkish letters (Ç, Ö, Ş, İ, ı, Ü, Ğ) so
 // the name order walks the sort key's folded bytes, and 40% carry 'bazaar' as the small tables' names do.
 import { sql } from 'kysely';
-import type { Db, DialectName } from '../../src/server/db/index';
-import { nameKey } from '../../src/shared/text';
+import type { Db, DialectName } from '@server/db/index';
+import { nameKey } from '@shared/text';
 import { int, pick, rowRandom, type SeedParams } from './data';
 
 export const TAG_ROWS_FULL = 100_000;

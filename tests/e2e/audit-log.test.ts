@@ -2,7 +2,7 @@
 // the filters narrow it, the record's link opens its page, whose History panel lists the change; a
 // Sub-Admin has no such menu entry and is refused the page; in Arabic it reads right to left.
 import { describe, expect, it } from 'vitest';
-import { insertUser } from '../../src/server/modules/users/service';
+import { insertUser } from '@server/modules/users/service';
 import { createUser } from '../support/api';
 import { ADMIN, apiSession, axeViolations, DEMO_PASSWORD, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ADMIN, launchBrowser, newPage, screenshot, type Server, signIn, startServer } from '../support/e2e';
 import { buildAdminWith } from '../support/fixtureAdmin';
 import { notice } from '../support/notice';

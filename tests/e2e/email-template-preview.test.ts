@@ -4,8 +4,8 @@
 // dialog reads right to left and takes the whole screen.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
 import { ADMIN, latestMail, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

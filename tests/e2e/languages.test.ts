@@ -3,9 +3,9 @@
 // labels, and the language following the person to another browser.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { tr } from '../../src/admin/i18n/tr';
-import { formatDate } from '../../src/shared/contract';
+import { ar } from '@admin/i18n/ar';
+import { tr } from '@admin/i18n/tr';
+import { formatDate } from '@shared/contract';
 import { ADMIN, newPage, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

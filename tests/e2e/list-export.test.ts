@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../support/csv';
-import { ar } from '../../src/admin/i18n/ar';
-import { tr } from '../../src/admin/i18n/tr';
+import { ar } from '@admin/i18n/ar';
+import { tr } from '@admin/i18n/tr';
 import { ADMIN, apiSession, DEMO_PASSWORD, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

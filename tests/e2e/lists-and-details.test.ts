@@ -2,7 +2,7 @@
 // search finds that status only; a detail whose record is gone says 'No data found!' where it is.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_PLAN } from '../../src/server/db/list';
+import { SEARCH_PLAN } from '@server/db/list';
 import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

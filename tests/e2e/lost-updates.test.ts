@@ -3,7 +3,7 @@
 // reload the second person sees the first one's change and can save over it knowingly.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
+import { ar } from '@admin/i18n/ar';
 import { createUser } from '../support/api';
 import { ADMIN, DEMO_PASSWORD, newPage, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 

@@ -4,9 +4,9 @@
 // and a reset; at 1280 px the Users list fits at every font size and dark dialog footers are readable.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { DEFAULT_PREFERENCES } from '../../src/shared/preferences';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { DEFAULT_PREFERENCES } from '@shared/preferences';
 import { ADMIN, apiSession, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
 import { ADMIN, apiSession, launchBrowser, type Server, startServer } from '../support/e2e';
 
 const SCREENS = [

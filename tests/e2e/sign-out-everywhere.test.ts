@@ -5,8 +5,8 @@
 // server too (finding 5): a copy of its refresh token no longer works.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
 import { ADMIN, apiSession, axeViolations, DEMO_PASSWORD, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

@@ -4,7 +4,7 @@
 // figures only once the server has confirmed the stored session.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
+import { ar } from '@admin/i18n/ar';
 import { ADMIN, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

@@ -4,10 +4,10 @@
 // authenticator app would. Screenshots land in test-results/two-factor-*.png.
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { insertUser } from '../../src/server/modules/users/service';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { hashPassword } from '@server/auth/passwords';
+import { insertUser } from '@server/modules/users/service';
 import { ADMIN, type AuthTexts, axeViolations, newPage, screenshot, signIn, signOut, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();

@@ -4,17 +4,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type BuildOptions, buildApp } from '../../src/server/app';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { type Config, loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/index';
-import { KEPT_STATEMENTS } from '../../src/server/db/keptStatements';
-import { DECLARED_MIGRATIONS, DECLARED_SNAPSHOT } from '../../src/server/db/migrations/declared/index';
-import { migrateDeclared } from '../../src/server/db/declaredSteps';
-import { planMigration } from '../../src/server/modules/declared/plan';
-import type { ResourceDeclaration } from '../../src/shared/resources/types';
-import { insertUser } from '../../src/server/modules/users/service';
-import { seedDemo } from '../../src/server/seed/demo';
+import { type BuildOptions, buildApp } from '@server/app';
+import { hashPassword } from '@server/auth/passwords';
+import { type Config, loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/index';
+import { KEPT_STATEMENTS } from '@server/db/keptStatements';
+import { DECLARED_MIGRATIONS, DECLARED_SNAPSHOT } from '@server/db/migrations/declared/index';
+import { migrateDeclared } from '@server/db/declaredSteps';
+import { planMigration } from '@server/modules/declared/plan';
+import type { ResourceDeclaration } from '@shared/resources/types';
+import { insertUser } from '@server/modules/users/service';
+import { seedDemo } from '@server/seed/demo';
 
 export const TEST_SCRYPT_N = 2 ** 14;
 

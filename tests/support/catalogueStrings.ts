@@ -1,7 +1,7 @@
 // What a resource's screens read from a catalogue, for the tests that check a declaration's strings (the
 // registry's, and the README walk-through's).
-import { typedFields } from '../../src/shared/resources/fields';
-import type { ResourceDeclaration } from '../../src/shared/resources/index';
+import { typedFields } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/index';
 
 /** The value at a dotted key of a catalogue (`resources.faq.name`), or undefined. */
 export const lookUp = (catalogue: object, key: string): unknown =>

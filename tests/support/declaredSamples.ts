@@ -4,7 +4,7 @@
 // for it). Two values need a record first: a `reference` names a record of the referenced resource (make
 // one and use its id), and an `image` an /uploads/declared/ path as the upload call answers it (this one is
 // well-formed: the server checks the path is the declared resources' upload, not that the file is there).
-import type { FieldType } from '../../src/shared/resources/types';
+import type { FieldType } from '@shared/resources/types';
 
 /** The types the server writes itself (no form takes them). */
 export type ServerFieldType = 'id' | 'timestamp';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { buildApp, type BuildOptions } from '../../src/server/app';
-import { type Config, loadConfig } from '../../src/server/config';
-import { seedDemo } from '../../src/server/seed/demo';
+import { buildApp, type BuildOptions } from '@server/app';
+import { type Config, loadConfig } from '@server/config';
+import { seedDemo } from '@server/seed/demo';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };

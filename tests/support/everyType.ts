@@ -1,9 +1,9 @@
 // A throwaway declared resource holding one field of every type a form takes (FIELD_TYPES, the server's
 // `id` and timestamps from RECORD_FIELDS): the generic suite (tests/api/declared-suite.test.ts) runs over
 // it, so a field type added tomorrow is served, searched, sorted, exported and refused like the others.
-import { byNewest } from '../../src/shared/resources/named';
-import { plainCalls, RECORD_FIELDS } from '../../src/shared/resources/plain';
-import { FIELD_TYPES, type FieldDeclaration, type ResourceDeclaration } from '../../src/shared/resources/types';
+import { byNewest } from '@shared/resources/named';
+import { plainCalls, RECORD_FIELDS } from '@shared/resources/plain';
+import { FIELD_TYPES, type FieldDeclaration, type ResourceDeclaration } from '@shared/resources/types';
 import { SAMPLE_VALUES } from './declaredSamples';
 
 /** What a type needs beside the common flags to be declared at all. */

@@ -3,9 +3,9 @@
 // server and to the screens, and check that everything a resource needs follows from this one object.
 // Named `testfaq` (calls, table, menu, strings): a developer who follows the README and adds a real `faq`
 // gets no clash with it (issue 33: adding a resource keeps `npm test` green).
-import { byNewest } from '../../src/shared/resources/named';
-import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '../../src/shared/resources/plain';
-import { declareResource } from '../../src/shared/resources/types';
+import { byNewest } from '@shared/resources/named';
+import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '@shared/resources/plain';
+import { declareResource } from '@shared/resources/types';
 
 export const testFaq = declareResource({
   name: 'testfaq',

@@ -1,8 +1,8 @@
 // A throwaway declared resource whose fields make promises the server must keep (issue 33): a `unique`
 // title, a slug made from it when left blank, and a rich-text body stored only after the allow-list.
-import { byNewest } from '../../src/shared/resources/named';
-import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '../../src/shared/resources/plain';
-import { declareResource } from '../../src/shared/resources/types';
+import { byNewest } from '@shared/resources/named';
+import { plainCalls, RECORD_FIELDS, STATUS_FIELD } from '@shared/resources/plain';
+import { declareResource } from '@shared/resources/types';
 
 export const notice = declareResource({
   name: 'testnotice',

@@ -5,7 +5,7 @@
 // declarations and tests/unit/readme-walkthrough.test.ts checks their strings, so the README cannot drift.
 import fs from 'node:fs';
 import path from 'node:path';
-import { RESOURCES, type ResourceDeclaration } from '../../src/shared/resources/index';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECTION = /^## Adding a resource\n([\s\S]*?)^## /m;

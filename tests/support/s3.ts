@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/server/config';
+import type { S3Settings } from '@server/config';
 
 export const S3RVER_KEY = 'S3RVER';
 

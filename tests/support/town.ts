@@ -1,7 +1,7 @@
 // A town for the browser tests of the AI tools: one category, and a spot per place, each in one post of
 // the demo user with that category, so the itinerary engine has popular spots to choose from.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/server/db/schema';
+import type { Database } from '@server/db/schema';
 
 export interface TownSpot {
   name: string;

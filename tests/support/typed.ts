@@ -1,9 +1,9 @@
 // A throwaway declared resource holding one field of each value type added for issue 33: a day, a
 // moment, a yes/no, a reference to another declared resource (the `testnotice` fixture: its title names
 // the record) and an image.
-import { byNewest } from '../../src/shared/resources/named';
-import { plainCalls, RECORD_FIELDS } from '../../src/shared/resources/plain';
-import { declareResource } from '../../src/shared/resources/types';
+import { byNewest } from '@shared/resources/named';
+import { plainCalls, RECORD_FIELDS } from '@shared/resources/plain';
+import { declareResource } from '@shared/resources/types';
 
 export const typed = declareResource({
   name: 'testtyped',

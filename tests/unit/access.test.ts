@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { visibleMenu } from '../../src/admin/layout/menuItems';
-import { canAccess, homePath, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
+import { visibleMenu } from '@admin/layout/menuItems';
+import { canAccess, homePath, PERMISSIONS, RESOURCE_RULES } from '@shared/access';
 
 const admin = { role: 'Admin', status: 'Active', permissions: [] as string[] };
 const sub = { role: 'Sub-Admin', status: 'Active', permissions: ['User-list', 'Post-list'] };

@@ -1,11 +1,11 @@
 // The admin's session rules (spec §4, §8): only an HTTP 401 ends a session; a 5xx, a network error or
 // an aborted request keeps it and the check is tried again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../src/shared/contract';
+import type { SessionUser } from '@shared/contract';
 
-type AuthModule = typeof import('../../src/admin/providers/authProvider');
-type HttpModule = typeof import('../../src/admin/providers/httpClient');
-type DataProviderModule = typeof import('../../src/admin/providers/dataProvider');
+type AuthModule = typeof import('@admin/providers/authProvider');
+type HttpModule = typeof import('@admin/providers/httpClient');
+type DataProviderModule = typeof import('@admin/providers/dataProvider');
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An unsigned JWT: the admin only reads its expiry. */
@@ -57,8 +57,8 @@ beforeEach(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   // a fresh module per test: the "checked once per page load" state starts anew, as on a page load
   vi.resetModules();
-  auth = await import('../../src/admin/providers/authProvider');
-  http = await import('../../src/admin/providers/httpClient');
+  auth = await import('@admin/providers/authProvider');
+  http = await import('@admin/providers/httpClient');
 });
 
 afterEach(() => {
@@ -338,7 +338,7 @@ describe('one road to the API: every call of the dataProvider refreshes an expir
         ? ok({ token: fresh, refresh_token: 'refresh-2', expires_in: 3600, user: USER })
         : ok({ data: [], browserKey: null, user: USER, results: [], next_page_token: null }),
     );
-    const { dataProvider } = await import('../../src/admin/providers/dataProvider');
+    const { dataProvider } = await import('@admin/providers/dataProvider');
     await callOf(dataProvider);
     expect(calledPaths()).toEqual(['/api/auth/refresh-token', path]);
     expect(new Headers(fetchMock.mock.calls[1][1]?.headers).get('Authorization')).toBe(`Bearer ${fresh}`);
@@ -348,7 +348,7 @@ describe('one road to the API: every call of the dataProvider refreshes an expir
     const expired = jwt(-60);
     storeSession(expired, 'refresh-1');
     fetchMock.mockImplementation(async () => ok(null));
-    const { dataProvider } = await import('../../src/admin/providers/dataProvider');
+    const { dataProvider } = await import('@admin/providers/dataProvider');
     await dataProvider.savePreferences({ shortcuts: [] }, true);
     expect(calledPaths()).toEqual(['/api/auth/user/preferences']);
     expect(fetchMock.mock.calls[0][1]?.keepalive).toBe(true);
@@ -380,13 +380,13 @@ describe('no token in a URL (a URL is kept in logs and browser history)', () => 
     fetchMock.mockImplementation(async (url) =>
       String(url).includes('/auth/refresh-token') ? ok({ token, refresh_token: 'refresh-secret-2', expires_in: 3600, user: USER }) : ok({ token, user: USER }),
     );
-    const { sendEarlyRequests } = await import('../../src/admin/earlyRequests');
+    const { sendEarlyRequests } = await import('@admin/earlyRequests');
     sendEarlyRequests(token);
     auth.startSessionCheck();
     await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
     // an expired token is refreshed, then checked
     vi.resetModules();
-    auth = await import('../../src/admin/providers/authProvider');
+    auth = await import('@admin/providers/authProvider');
     storeSession(jwt(-60), 'refresh-secret-3');
     await expect(auth.authProvider.checkAuth({})).resolves.toBeUndefined();
     const calls = sent();

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
 
 // Every catalogue key written out in the admin's code must exist in each catalogue: a screen must never
 // show a raw key. (Keys built at run time, like `app.status.${status}`, are covered by the shape checks.)

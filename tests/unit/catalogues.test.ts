@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
 
 type Tree = { [key: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {

@@ -1,7 +1,7 @@
 // The cells of a CSV export (src/server/http/csv.ts) as a spreadsheet of any locale reads them: Excel
 // splits on `;` in Turkish and German, on `,` elsewhere, and may split inside quotes it does not honour.
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvText } from '../../src/server/http/csv';
+import { CSV_BOM, csvCell, csvText } from '@server/http/csv';
 import { parseCsv } from '../support/csv';
 
 /** The cells a reader that splits on `separator` and ignores quotes makes of a written cell. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider, ENDPOINTS, listQuery } from '../../src/admin/providers/dataProvider';
+import { dataProvider, ENDPOINTS, listQuery } from '@admin/providers/dataProvider';
 
 const parse = (q: string) => Object.fromEntries(new URLSearchParams(q.slice(1)));
 

@@ -1,9 +1,9 @@
 // One source of truth per fact: the search index columns, the audit trail's kinds of record and the lists'
 // default orders are read from the declarations (src/shared/resources/), not kept beside them by hand.
 import { describe, expect, it } from 'vitest';
-import { SEARCH_COLUMNS, searchColumnsOf } from '../../src/server/db/search';
-import { AUDIT_ENTITIES, declaredAuditKinds, historyResource } from '../../src/shared/audit';
-import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration, user } from '../../src/shared/resources/index';
+import { SEARCH_COLUMNS, searchColumnsOf } from '@server/db/search';
+import { AUDIT_ENTITIES, declaredAuditKinds, historyResource } from '@shared/audit';
+import { ACCESS_ENTRIES, type AccessDeclaration, RESOURCES, type ResourceDeclaration, user } from '@shared/resources/index';
 import { testFaq } from '../support/faq';
 
 const resources = RESOURCES as readonly ResourceDeclaration[];

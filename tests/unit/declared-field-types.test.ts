@@ -2,10 +2,10 @@
 // reference and image fields (src/shared/resources/fields.ts): the same rule checks the admin's form and
 // the server's body, its messages catalogue keys.
 import { describe, expect, it } from 'vitest';
-import { listColumnsOf } from '../../src/shared/listColumns';
-import { formValues, recordSchema, storedRecordSchema } from '../../src/shared/resources/fields';
-import type { ResourceDeclaration } from '../../src/shared/resources/types';
-import { isoDay, isoMoment, yesNo } from '../../src/shared/resources/values';
+import { listColumnsOf } from '@shared/listColumns';
+import { formValues, recordSchema, storedRecordSchema } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/types';
+import { isoDay, isoMoment, yesNo } from '@shared/resources/values';
 import { SAMPLE_VALUES } from '../support/declaredSamples';
 import { typed } from '../support/typed';
 

@@ -2,11 +2,11 @@
 // editor's checkboxes and labels, the server's checks of a grant and the audit log's labels all come from
 // the declarations, so a resource declared with a permission is granted without any other edit.
 import { describe, expect, it } from 'vitest';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
-import { DECLARED_PERMISSIONS, declaredPermissions, PERMISSIONS, permissionLabel } from '../../src/shared/access';
-import { ACCESS_ENTRIES, type AccessDeclaration, declareResource } from '../../src/shared/resources/index';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
+import { DECLARED_PERMISSIONS, declaredPermissions, PERMISSIONS, permissionLabel } from '@shared/access';
+import { ACCESS_ENTRIES, type AccessDeclaration, declareResource } from '@shared/resources/index';
 import { testFaq } from '../support/faq';
 
 /** Spec §6's permissions, in its order (the editor's). */

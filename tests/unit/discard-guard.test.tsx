@@ -5,9 +5,9 @@ import { I18nContextProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GuardedDialog, useGuardedClose } from '../../src/admin/components/useDiscardGuard';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
+import { GuardedDialog, useGuardedClose } from '@admin/components/useDiscardGuard';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
 
 afterEach(cleanup);
 

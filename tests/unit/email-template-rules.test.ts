@@ -2,7 +2,7 @@
 // href of a link, a mail shows only images on the product's own origin. Checked on save (templateProblem)
 // and enforced when rendering what is stored (renderTemplateHtml).
 import { describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../src/admin/i18n';
+import { createI18nProvider } from '@admin/i18n';
 import {
   hasPlaceholder,
   ownImageUrl,
@@ -11,9 +11,9 @@ import {
   withoutPlaceholders,
   TEMPLATE_PLACEHOLDERS,
   unknownPlaceholders,
-} from '../../src/shared/emailTemplateRules';
-import { validationMessages } from '../../src/shared/validation/messages';
-import { renderTemplate, renderTemplateHtml, TEMPLATE_SEEDS, templateProblem } from '../../src/server/mail/templates';
+} from '@shared/emailTemplateRules';
+import { validationMessages } from '@shared/validation/messages';
+import { renderTemplate, renderTemplateHtml, TEMPLATE_SEEDS, templateProblem } from '@server/mail/templates';
 
 const OWN = 'http://admin.test';
 const LINK = 'http://admin.test/reset-password/SECRETTOKEN';

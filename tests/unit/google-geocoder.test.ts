@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGoogleGeocoder } from '../../src/server/geo/google';
+import { createGoogleGeocoder } from '@server/geo/google';
 
 // Google is the edge of the internet: these answers have the shape the Places and Geocoding APIs return.
 const ISTANBUL = {

@@ -43,6 +43,26 @@ function offences(graph: Map<string, string[]>): string[] {
   return found.sort();
 }
 
+/**
+ * A route file's imports of db/ that bring values, not only types (`import type`, `{ type X }`): a route
+ * parses, guards and shapes the answer; its module's service or queries call db/.
+ */
+function routesReachingDb(files: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const from = path.relative(ROOT, file);
+    if (!ROUTE_FILE.test(from)) continue;
+    for (const [, typeOnly, names, specifier] of fs.readFileSync(file, 'utf8').matchAll(/^import\s+(type\s+)?([^;]*?)\s+from\s+['"]([^'"]+)['"]/gm)) {
+      const target = resolved(file, specifier!);
+      if (!target || !path.relative(ROOT, target).startsWith('src/server/db/')) continue;
+      const members = /^\{([^}]*)\}$/.exec(names!.trim())?.[1]?.split(',').map((m) => m.trim()).filter(Boolean);
+      if (typeOnly || members?.every((m) => m.startsWith('type '))) continue;
+      found.push(`${from} → ${path.relative(ROOT, target)} (routes call services and queries, which call db/)`);
+    }
+  }
+  return found.sort();
+}
+
 /** Each file's imports of other source files. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -107,7 +127,7 @@ describe('the import graph of src/', () => {
     const graph = new Map([
       [at('src/server/db/versions.ts'), [at('src/server/http/errors.ts'), at('src/server/db/index.ts')]],
       [at('src/server/modules/users/service.ts'), [at('src/server/modules/users/routes.ts'), at('src/server/db/list.ts')]],
-      [at('src/server/modules/categories/routes.ts'), [at('src/server/modules/simpleLists/namedStatusRoutes.ts')]],
+      [at('src/server/modules/emailTemplates/routes.ts'), [at('src/server/modules/declared/routes.ts')]],
       [at('src/shared/access.ts'), [at('src/admin/icons.ts')]],
     ]);
     expect(offences(graph)).toEqual([
@@ -119,5 +139,9 @@ describe('the import graph of src/', () => {
 
   it('has no import against the layers', () => {
     expect(offences(importGraph())).toEqual([]);
+  });
+
+  it('has no route reaching into db/ for more than types', () => {
+    expect(routesReachingDb(sourceFiles(SOURCES))).toEqual([]);
   });
 });

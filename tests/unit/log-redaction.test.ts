@@ -1,7 +1,7 @@
 // What the server's log keeps of a URL or a line (src/server/ops/logging.ts): the path and the query's
 // names, never a value, a token path, a credential, a JWT or a configured secret.
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactUrl, withoutSecrets } from '../../src/server/ops/logging';
+import { redactSecrets, redactUrl, withoutSecrets } from '@server/ops/logging';
 
 describe('log redaction', () => {
   it('keeps a URL path and its query names, never the values or a reset token', () => {

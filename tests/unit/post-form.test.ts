@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type PostDialogValues, postDialogSchema, rowComplete, toWire, wireDate } from '../../src/admin/resources/post/postForm';
-import type { PostDetail } from '../../src/admin/resources/post/types';
-import { isAcceptedPostImage } from '../../src/shared/validation/post';
+import { type PostDialogValues, postDialogSchema, rowComplete, toWire, wireDate } from '@admin/resources/post/postForm';
+import type { PostDetail } from '@admin/resources/post/types';
+import { isAcceptedPostImage } from '@shared/validation/post';
 
 const file = (name: string) => ({ rawFile: new File(['x'], name, { type: 'image/png' }) });
 const place = { address: 'İzmir, İzmir, Türkiye', name: 'İzmir', latitude: 38.41, longitude: 27.14, city: 'İzmir', state: 'İzmir', country: 'Türkiye', post_code: null };

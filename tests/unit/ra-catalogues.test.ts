@@ -1,8 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/admin/i18n/en';
-import { raArabic } from '../../src/admin/i18n/ra-ar';
-import { raTurkish } from '../../src/admin/i18n/ra-tr';
+import { en } from '@admin/i18n/en';
+import { raArabic } from '@admin/i18n/ra-ar';
+import { raTurkish } from '@admin/i18n/ra-tr';
 
 // react-admin's own texts: our hand-written Turkish and Arabic packs against the official English one.
 type Tree = { [key: string]: unknown };

@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { declarationsIn } from '../../scripts/registry';
-import { declaredPermissions } from '../../src/shared/access';
-import { typedFields } from '../../src/shared/resources/fields';
-import { ACCESS_ENTRIES, type AccessDeclaration } from '../../src/shared/resources/index';
+import { declaredPermissions } from '@shared/access';
+import { typedFields } from '@shared/resources/fields';
+import { ACCESS_ENTRIES, type AccessDeclaration } from '@shared/resources/index';
 import { lookUp, missingStrings, PLURAL_FORMS, pluralForms } from '../support/catalogueStrings';
 import { README_CATALOGUES, README_DECLARATIONS, README_RESOURCES, readmeBlocks } from '../support/readmeResources';
 

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { declarationsIn, LIST_FILE, listText, RESOURCES_DIR } from '../../scripts/registry';
-import { ar } from '../../src/admin/i18n/ar';
-import { en } from '../../src/admin/i18n/en';
-import { tr } from '../../src/admin/i18n/tr';
-import { ICONS } from '../../src/admin/icons';
-import { MENU } from '../../src/admin/layout/menuItems';
-import { DASHBOARD_CARDS } from '../../src/admin/pages/dashboardCards';
-import { ENDPOINTS } from '../../src/admin/providers/dataProvider';
-import { canAccess, PERMISSIONS, RESOURCE_RULES } from '../../src/shared/access';
+import { ar } from '@admin/i18n/ar';
+import { en } from '@admin/i18n/en';
+import { tr } from '@admin/i18n/tr';
+import { ICONS } from '@admin/icons';
+import { MENU } from '@admin/layout/menuItems';
+import { DASHBOARD_CARDS } from '@admin/pages/dashboardCards';
+import { ENDPOINTS } from '@admin/providers/dataProvider';
+import { canAccess, PERMISSIONS, RESOURCE_RULES } from '@shared/access';
 import { lookUp, missingStrings, PLURAL_FORMS, pluralForms } from '../support/catalogueStrings';
 import { FAQ_STRINGS, testFaq } from '../support/faq';
-import { ACCESS_ENTRIES as REGISTERED, type AccessDeclaration, ICON_NAMES, MENU_GROUPS, RESOURCES, type ResourceDeclaration, sortNames } from '../../src/shared/resources/index';
+import { ACCESS_ENTRIES as REGISTERED, type AccessDeclaration, ICON_NAMES, MENU_GROUPS, RESOURCES, type ResourceDeclaration, sortNames } from '@shared/resources/index';
 
 // The registry (src/shared/resources/) is what the menu, the access rules, the dataProvider and the
 // dashboard are made of: these checks fail when a declaration lacks what a screen would need.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkLifetime } from '../../src/server/modules/auth/service';
+import { linkLifetime } from '@server/modules/auth/service';
 
 describe('the reset mail says how long the link works, with real plurals', () => {
   it.each([

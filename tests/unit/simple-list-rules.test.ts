@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, listQuery } from '../../src/admin/providers/dataProvider';
-import { capitaliseFirst, decodeNumericEntities, isBlankHtml, nameKey, slugify } from '../../src/shared/text';
-import { recordSchema, rowsSchema } from '../../src/shared/resources/fields';
-import { category, contentmanagement, reportCategories, tag } from '../../src/shared/resources/index';
+import { ENDPOINTS, listQuery } from '@admin/providers/dataProvider';
+import { capitaliseFirst, decodeNumericEntities, isBlankHtml, nameKey, slugify } from '@shared/text';
+import { recordSchema, rowsSchema } from '@shared/resources/fields';
+import { category, contentmanagement, reportCategories, tag } from '@shared/resources/index';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messageKeyOf } from '../../src/admin/components/useServerMessage';
-import { createI18nProvider } from '../../src/admin/i18n';
-import { suggestionTitle } from '../../src/admin/pages/ai/SuggestionTitle';
-import { englishMessage } from '../../src/shared/validation/messages';
-import { type Candidate, distinctSpots, groupByDistance, parseQuery, planTrip } from '../../src/server/suggest/engine';
-import { analyseQuery, foldText, spellings, westernDigits } from '../../src/server/suggest/query';
-import { pathLength, shortRoute } from '../../src/server/suggest/shortestRoute';
+import { messageKeyOf } from '@admin/components/useServerMessage';
+import { createI18nProvider } from '@admin/i18n';
+import { suggestionTitle } from '@admin/pages/ai/SuggestionTitle';
+import { englishMessage } from '@shared/validation/messages';
+import { type Candidate, distinctSpots, groupByDistance, parseQuery, planTrip } from '@server/suggest/engine';
+import { analyseQuery, foldText, spellings, westernDigits } from '@server/suggest/query';
+import { pathLength, shortRoute } from '@server/suggest/shortestRoute';
 
 const spot = (id: number, latitude: number, longitude: number, extra: Partial<Candidate> = {}): Candidate => ({
   id,

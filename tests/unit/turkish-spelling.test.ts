@@ -1,6 +1,6 @@
 // One spelling per word in the Turkish catalogue: 'mekân' (TDK), never 'mekan' beside it.
 import { describe, expect, it } from 'vitest';
-import { tr } from '../../src/admin/i18n/tr';
+import { tr } from '@admin/i18n/tr';
 
 const strings = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];

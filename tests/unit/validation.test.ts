@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseDateTime } from '../../src/shared/contract';
-import { loginSchema, resetPasswordFormSchema } from '../../src/shared/validation/auth';
-import { englishText } from '../../src/shared/validation/messages';
-import { nameField, phoneField } from '../../src/shared/validation/user';
+import { formatDate, formatDateTime, parseDateTime } from '@shared/contract';
+import { loginSchema, resetPasswordFormSchema } from '@shared/validation/auth';
+import { englishText } from '@shared/validation/messages';
+import { nameField, phoneField } from '@shared/validation/user';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : englishText(r.error!.issues[0].message);

@@ -6,7 +6,7 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Resource, type ResourceProps, useAuthenticated, useCanAccess, useNotify } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { isActiveStaff, type Permission, PERMISSIONS, type Principal, RESOURCE_RULES } from '../../shared/access';
+import { isActiveStaff, type Permission, PERMISSIONS, type Principal, RESOURCE_RULES } from '@shared/access';
 import { lazyNamed } from '../lazy';
 import { isSignedIn, usePrincipal } from '../providers/useStaff';
 

@@ -1,5 +1,5 @@
 import { useRecordContext } from 'react-admin';
-import { phoneWithCode } from '../../shared/validation/phone';
+import { phoneWithCode } from '@shared/validation/phone';
 import { Col } from './phoneCards';
 import { AvatarCell } from './lists';
 import { RowActions } from './RowActions';

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { ExportButton, type Exporter, useDataProvider, useListContext, useLocaleState, useNotify, useStore, useTranslate } from 'react-admin';
-import { initiallyHidden } from '../../shared/listColumns';
+import { initiallyHidden } from '@shared/listColumns';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { exportLayoutOf } from './exportColumns';
 import { useServerMessage } from './useServerMessage';

@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { InputHelperText, type InputProps, useInput, useLocaleState, useTranslate } from 'react-admin';
-import { formatDate, formatDateTime, parseDate, parseDateTime } from '../../shared/contract';
+import { formatDate, formatDateTime, parseDate, parseDateTime } from '@shared/contract';
 
 /** A day ('yyyy-MM-dd', as a native date input keeps it) or, with `time`, a moment ('yyyy-MM-ddTHH:mm', as datetime-local does). */
 const KINDS = {

@@ -4,7 +4,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
-import { type Permission, permissionLabel } from '../../shared/access';
+import { type Permission, permissionLabel } from '@shared/access';
 
 /**
  * The page of a screen the person may open but whose data needs a permission it does not hold (Report

@@ -5,10 +5,10 @@ import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, useEditContext, useNo
 import { type Resolver, useFormState } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { v } from '../../shared/validation/messages';
-import { nameField } from '../../shared/validation/user';
+import { v } from '@shared/validation/messages';
+import { nameField } from '@shared/validation/user';
 import { PasswordInput } from './PasswordField';
-import { phoneWithCode } from '../../shared/validation/phone';
+import { phoneWithCode } from '@shared/validation/phone';
 import { PictureInput, pictureField } from './PictureInput';
 import { isMissingRecord, NOT_FOUND_PATH } from '../notFound';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';

@@ -1,7 +1,7 @@
 import { Avatar, Box, Card, CardContent, Divider, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { phoneWithCode } from '../../shared/validation/phone';
+import { phoneWithCode } from '@shared/validation/phone';
 import { HistoryPanel } from './audit/History';
 import { DetailItem, DetailPage } from './detail';
 import { EditAction } from './EditAction';

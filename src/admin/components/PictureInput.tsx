@@ -3,9 +3,9 @@ import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { z } from 'zod';
-import { v } from '../../shared/validation/messages';
-import { isAcceptedPictureName } from '../../shared/validation/user';
-import { IMAGE_HEAD_BYTES, looksLikeImage } from '../../shared/imageBytes';
+import { v } from '@shared/validation/messages';
+import { isAcceptedPictureName } from '@shared/validation/user';
+import { IMAGE_HEAD_BYTES, looksLikeImage } from '@shared/imageBytes';
 
 /** A chosen file as the form holds it: `notAnImage` when its bytes are no image, whatever its name. */
 export interface ChosenFile {

@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useDataProvider, useInput, useSourceContext, useTranslate } from 'react-admin';
 import { get, useFormContext, useFormState } from 'react-hook-form';
-import type { PlaceSuggestion } from '../../shared/contract';
+import type { PlaceSuggestion } from '@shared/contract';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { useTypeahead } from './useTypeahead';
 

@@ -3,7 +3,7 @@ import { Avatar, Box, Card, CardContent, Chip, Divider, Grid, List, ListItem, Li
 import { useState } from 'react';
 import { Button, Confirm, useDelete, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { decodeNumericEntities } from '../../shared/text';
+import { decodeNumericEntities } from '@shared/text';
 import { ISOLATED_BLOCK } from '../bidi';
 import type { PostDetail } from '../resources/post/types';
 import { PostEditOfRecord } from '../resources/post/PostFormDialog';

@@ -6,7 +6,7 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/mat
 import { type ReactNode, useState } from 'react';
 import { Confirm, useDelete, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { decodeNumericEntities } from '../../shared/text';
+import { decodeNumericEntities } from '@shared/text';
 import { isolateText } from '../bidi';
 import { ROW_MENU_CLASS, ROW_OPEN_CLASS } from './phoneCards';
 import { useServerMessage } from './useServerMessage';

@@ -1,7 +1,7 @@
 // Dates in the staff member's language (m7): one pattern per language (shared/contract.ts DATE_PATTERNS)
 // for lists, details, History and the date inputs alike.
 import { useLocaleState } from 'react-admin';
-import { formatDate } from '../../shared/contract';
+import { formatDate } from '@shared/contract';
 
 /** formatDate in the current language. */
 export function useFormatDate() {

@@ -1,8 +1,8 @@
 // The list's export columns (src/shared/listColumns.ts) in the admin's language: each header, word,
 // template and missing mark translated, the cell's value and word left as tokens the server fills in.
 import type { TranslateFunction as Translate } from 'react-admin';
-import { type ExportColumn, type ExportLayout, type ListColumn, listColumnsOf, VALUE_TOKEN, WORD_TOKEN } from '../../shared/listColumns';
-import { resourceNamed } from '../../shared/resources/index';
+import { type ExportColumn, type ExportLayout, type ListColumn, listColumnsOf, VALUE_TOKEN, WORD_TOKEN } from '@shared/listColumns';
+import { resourceNamed } from '@shared/resources/index';
 
 const TOKENS = { value: VALUE_TOKEN, word: WORD_TOKEN } as const;
 

@@ -3,8 +3,8 @@
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import { DataTable, type DataTableProps, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { PAGE_SIZES } from '../../shared/contract';
-import { decodeNumericEntities } from '../../shared/text';
+import { PAGE_SIZES } from '@shared/contract';
+import { decodeNumericEntities } from '@shared/text';
 import { useFormatDate } from './dates';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { ExportCsvButton } from './ExportCsvButton';

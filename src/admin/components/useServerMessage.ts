@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
-import { errorMessages } from '../../shared/validation/messages';
+import { errorMessages } from '@shared/validation/messages';
 
 type MessageKey = keyof typeof errorMessages;
 const KEYS = Object.keys(errorMessages) as MessageKey[];

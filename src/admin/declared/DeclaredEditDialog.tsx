@@ -1,9 +1,9 @@
 // The edit dialog of a plain resource (from its list's rows and its detail page), and the form fields
 // it shares with the add dialog.
-import { auditEntityOf } from '../../shared/audit';
-import { formValues, inputFields, recordSchema, uniqueField } from '../../shared/resources/fields';
-import type { ResourceDeclaration } from '../../shared/resources/index';
-import { decodeNumericEntities } from '../../shared/text';
+import { auditEntityOf } from '@shared/audit';
+import { formValues, inputFields, recordSchema, uniqueField } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/index';
+import { decodeNumericEntities } from '@shared/text';
 import { useRecordContext } from 'react-admin';
 import { EditDialog } from '../components/FormDialog';
 import { DeclaredFieldInput } from './DeclaredFieldInput';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import type { DeclaredField } from '../../shared/resources/fields';
-import { lowerCase } from '../../shared/text';
+import type { DeclaredField } from '@shared/resources/fields';
+import { lowerCase } from '@shared/text';
 import { LanguageDateInput } from '../components/LanguageDateInput';
 import { PlaceholderWarning } from './PlaceholderWarning';
 

@@ -1,6 +1,6 @@
 import { BooleanField, ImageField, ReferenceField, RichTextField, useRecordContext } from 'react-admin';
-import { decodeNumericEntities } from '../../shared/text';
-import type { DeclaredField } from '../../shared/resources/fields';
+import { decodeNumericEntities } from '@shared/text';
+import type { DeclaredField } from '@shared/resources/fields';
 import { useFormatDate, useFormatMoment } from '../components/dates';
 import { ClippedText, DecodedText, StatusChip } from '../components/lists';
 import { useChoiceLabel } from './DeclaredFieldInput';

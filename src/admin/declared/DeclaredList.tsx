@@ -1,6 +1,6 @@
 import { DataTable } from 'react-admin';
-import { formValues, listFields, recordSchema, shownFields } from '../../shared/resources/fields';
-import type { ResourceDeclaration } from '../../shared/resources/index';
+import { formValues, listFields, recordSchema, shownFields } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/index';
 import { AddButtonWithDialog, AddFab } from '../components/FormDialog';
 import { ResourceTable, ResourceList } from '../components/lists';
 import { RowActions } from '../components/RowActions';

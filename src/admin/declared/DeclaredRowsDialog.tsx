@@ -1,9 +1,9 @@
 import { Alert } from '@mui/material';
 import { useState } from 'react';
 import { AddItemButton, ArrayInput, CreateBase, RemoveItemButton, SimpleFormIterator, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { formFields, formValues, inputFields, rowsSchema, uniqueField } from '../../shared/resources/fields';
-import type { ResourceDeclaration } from '../../shared/resources/index';
-import { nameKey } from '../../shared/text';
+import { formFields, formValues, inputFields, rowsSchema, uniqueField } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/index';
+import { nameKey } from '@shared/text';
 import { DialogForm, DialogFrame } from '../components/FormDialog';
 import { useServerMessage } from '../components/useServerMessage';
 import { DeclaredFieldInput } from './DeclaredFieldInput';

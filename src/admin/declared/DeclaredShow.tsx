@@ -1,6 +1,6 @@
 import { Card, CardContent, Grid } from '@mui/material';
-import { shownFields } from '../../shared/resources/fields';
-import type { ResourceDeclaration } from '../../shared/resources/index';
+import { shownFields } from '@shared/resources/fields';
+import type { ResourceDeclaration } from '@shared/resources/index';
 import { HistoryPanel } from '../components/audit/History';
 import { DetailItem, DetailPage } from '../components/detail';
 import { EditAction } from '../components/EditAction';

@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from '../../shared/emailTemplateRules';
+import { TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from '@shared/emailTemplateRules';
 
 /**
  * Under an email template's text: the placeholders its mail does not fill in (they would be sent empty),

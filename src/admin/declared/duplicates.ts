@@ -1,5 +1,5 @@
 import { HttpError, useTranslate } from 'react-admin';
-import type { ResourceDeclaration } from '../../shared/resources/index';
+import type { ResourceDeclaration } from '@shared/resources/index';
 import { screenTexts } from './texts';
 
 /** The names a create or update answer reports as already taken (data.duplicates), if any. */

@@ -1,7 +1,7 @@
 // The screens of a plain resource, made from its declaration: react-admin's <Resource> props.
 import { createElement } from 'react';
-import type { ResourceDeclaration } from '../../shared/resources/index';
-import { titleField } from '../../shared/resources/titles';
+import type { ResourceDeclaration } from '@shared/resources/index';
+import { titleField } from '@shared/resources/titles';
 import { iconOf } from '../icons';
 import { lazyNamed } from '../lazy';
 

@@ -1,6 +1,6 @@
 // The texts a declared resource's screens speak with: those its declaration names (`screens.texts`),
 // else react-admin's and the general ones.
-import type { ResourceDeclaration, ScreenTexts } from '../../shared/resources/index';
+import type { ResourceDeclaration, ScreenTexts } from '@shared/resources/index';
 
 const GENERAL: ScreenTexts = {
   add: 'ra.action.create',

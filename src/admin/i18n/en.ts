@@ -1,7 +1,7 @@
 // English catalogue: react-admin's own texts plus the product's (spec texts verbatim). tr.ts and ar.ts
 // must have exactly the same keys (the Catalogue type enforces it).
 import englishMessages from 'ra-language-english';
-import { errorMessages, validationMessages } from '../../shared/validation/messages';
+import { errorMessages, validationMessages } from '@shared/validation/messages';
 
 const app = {
   app: {

@@ -2,7 +2,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { Box, Typography } from '@mui/material';
 import { memo, type ReactNode, Suspense, useEffect } from 'react';
 import { Logout, MenuItemLink, AppBar as RaAppBar, Layout as RaLayout, TitlePortal, UserMenu, useSidebarState, useTranslate } from 'react-admin';
-import { LAYOUT } from '../../shared/preferences';
+import { LAYOUT } from '@shared/preferences';
 import { lazyNamed } from '../lazy';
 import { usePrincipal, useStaffIdentity } from '../providers/useStaff';
 import { AppBarToolbar, AppBarTools } from './AppBarTools';

@@ -5,7 +5,7 @@ import { createElement, useState } from 'react';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { canAccess, permissionLabel, type Principal, RESOURCE_RULES, type ResourceName } from '../../shared/access';
+import { canAccess, permissionLabel, type Principal, RESOURCE_RULES, type ResourceName } from '@shared/access';
 import { ICONS } from '../icons';
 import { usePrincipal } from '../providers/useStaff';
 import { type MenuGroup, type MenuLink, visibleMenu } from './menuItems';

@@ -5,7 +5,7 @@ import { Box, Divider, Drawer, IconButton, List, ListItemButton, ListItemText, L
 import { useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { DashboardStatistics } from '../../shared/contract';
+import type { DashboardStatistics } from '@shared/contract';
 import { pendingReportsPath, REPORT_LISTS } from '../components/reports/reportLinks';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 import { usePreferences } from './preferences';

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Button, useLocaleState, useTranslate } from 'react-admin';
-import { COLOUR_SCHEMES, DEFAULT_PREFERENCES, FONT_SCALE, LAYOUTS } from '../../shared/preferences';
+import { COLOUR_SCHEMES, DEFAULT_PREFERENCES, FONT_SCALE, LAYOUTS } from '@shared/preferences';
 import { SCHEMES } from '../theme';
 import { usePreferences } from './preferences';
 

@@ -2,7 +2,7 @@ import { Box, Button, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { canAccess } from '../../shared/access';
+import { canAccess } from '@shared/access';
 import { usePrincipal } from '../providers/useStaff';
 import { type MenuGroup, visibleMenu } from './menuItems';
 

@@ -1,7 +1,7 @@
 // The side menu (spec §2 "Side menu targets", §6): groups and targets, each tied to the resource whose
 // access rule decides whether a Sub-Admin sees it. Built from the registry's menu placements.
-import type { ResourceName } from '../../shared/access';
-import { ACCESS_ENTRIES, type AccessDeclaration, type IconName, MENU_GROUPS, type MenuPlacement } from '../../shared/resources/index';
+import type { ResourceName } from '@shared/access';
+import { ACCESS_ENTRIES, type AccessDeclaration, type IconName, MENU_GROUPS, type MenuPlacement } from '@shared/resources/index';
 
 export interface MenuLink {
   type: 'item';

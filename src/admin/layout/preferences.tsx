@@ -2,7 +2,7 @@
 // session user (so a reload keeps them), and saved with the profile on the server 300 ms after the last
 // change (so they follow the person to another browser; the server's copy wins at the next sign-in).
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PREFERENCES, type Preferences, readPreferences } from '../../shared/preferences';
+import { DEFAULT_PREFERENCES, type Preferences, readPreferences } from '@shared/preferences';
 import { dataProvider } from '../providers/dataProvider';
 import { SESSION_USER_EVENT, session } from '../providers/session';
 

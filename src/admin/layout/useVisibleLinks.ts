@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { canAccess } from '../../shared/access';
+import { canAccess } from '@shared/access';
 import { usePrincipal } from '../providers/useStaff';
 import { type MenuLink, visibleLinks } from './menuItems';
 

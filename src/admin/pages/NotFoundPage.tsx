@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { homePath } from '../../shared/access';
+import { homePath } from '@shared/access';
 import { isSignedIn, usePrincipal } from '../providers/useStaff';
 
 /** Every unknown path lands here (spec §2). */

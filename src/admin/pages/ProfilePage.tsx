@@ -15,8 +15,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useForm } from 'react-hook-form';
-import { type ProfileFormInput, profileFormSchema } from '../../shared/validation/auth';
-import { isAcceptedPictureName } from '../../shared/validation/user';
+import { type ProfileFormInput, profileFormSchema } from '@shared/validation/auth';
+import { isAcceptedPictureName } from '@shared/validation/user';
 import { SubmitButton, useFieldError } from '../components/forms';
 import { PasswordField } from '../components/PasswordField';
 import { useServerMessage } from '../components/useServerMessage';

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Checkbox, Chip, FormControlLabel, List,
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Confirm, useDataProvider, useLocaleState, useLogout, useNotify, useTranslate } from 'react-admin';
-import type { StaffSession } from '../../shared/contract';
+import type { StaffSession } from '@shared/contract';
 import { useServerMessage } from '../components/useServerMessage';
 import type { BackOfficeDataProvider } from '../providers/dataProvider';
 

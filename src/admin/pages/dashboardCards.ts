@@ -1,7 +1,7 @@
 // The seven cards of spec §2 "/dashboard", each opening its list: plain data, shared by the Dashboard and
 // the start-up shell (src/admin/shell/), which draws their frames before the admin's code has loaded.
-import type { DashboardFigure } from '../../shared/contract';
-import { type DashboardCardDeclaration, RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
+import type { DashboardFigure } from '@shared/contract';
+import { type DashboardCardDeclaration, RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 
 export interface DashboardCard {
   key: DashboardFigure;

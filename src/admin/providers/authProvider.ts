@@ -5,8 +5,8 @@
 // on the next checkAuth, and a refresh that could not be done fails the call as an ordinary error.
 import type { QueryClient } from '@tanstack/react-query';
 import { type AuthProvider, HttpError } from 'react-admin';
-import { canAccess, homePath } from '../../shared/access';
-import type { LoginPayload, SessionUser } from '../../shared/contract';
+import { canAccess, homePath } from '@shared/access';
+import type { LoginPayload, SessionUser } from '@shared/contract';
 import { takeEarlyRequest, VERIFY_TIMEOUT_MS } from '../earlyRequests';
 import { apiFetch, onRightsChanged, readEarlyAnswer, sentTokenOf } from './httpClient';
 import { isTokenExpired, SESSION_USER_EVENT, session } from './session';

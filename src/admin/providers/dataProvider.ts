@@ -2,11 +2,11 @@
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
-import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '../../shared/contract';
-import type { AuditEntry } from '../../shared/audit';
-import type { ExportLayout } from '../../shared/listColumns';
-import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
-import { foldText } from '../../shared/text';
+import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '@shared/contract';
+import type { AuditEntry } from '@shared/audit';
+import type { ExportLayout } from '@shared/listColumns';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
+import { foldText } from '@shared/text';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';

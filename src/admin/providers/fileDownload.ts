@@ -1,7 +1,7 @@
 // A file the API answers (a list's CSV export), fetched with the session's token. Loaded on first use:
 // only the export button needs it, so the start-up code stays as small as it is.
 import { HttpError } from 'react-admin';
-import type { Envelope } from '../../shared/contract';
+import type { Envelope } from '@shared/contract';
 import { API_URL } from './httpClient';
 import { session } from './session';
 

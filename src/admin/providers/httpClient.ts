@@ -1,8 +1,8 @@
 // HTTP for both providers: react-admin's fetchJson with the bearer token, the envelope unwrapped
 // into an HttpError carrying the server's message when the answer is not a success.
 import { fetchUtils, HttpError } from 'react-admin';
-import type { Envelope } from '../../shared/contract';
-import { RIGHTS_HEADER, rightsStamp } from '../../shared/roles';
+import type { Envelope } from '@shared/contract';
+import { RIGHTS_HEADER, rightsStamp } from '@shared/roles';
 import type { EarlyAnswer } from '../earlyRequests';
 import { isGatewayFailure, reachability, unreachableError } from './reachability';
 import { session } from './session';

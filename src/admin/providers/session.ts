@@ -1,8 +1,8 @@
 // The stored session (spec §3 "Stored session keys": token, role (userRole), status (statusData),
 // permissions), plus the refresh token and the signed-in user for the identity.
 import { jwtDecode } from 'jwt-decode';
-import type { Principal } from '../../shared/access';
-import type { SessionUser } from '../../shared/contract';
+import type { Principal } from '@shared/access';
+import type { SessionUser } from '@shared/contract';
 
 const KEYS = {
   token: 'token',

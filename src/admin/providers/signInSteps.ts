@@ -1,7 +1,7 @@
 // The sign-in's steps as authProvider.login takes them: the password, then for an account with two-factor
 // sign-in the code with the challenge the password step answered, or a session already opened (the
 // enrolment the staff policy asks for at sign-in opens it, with the recovery codes to show first).
-import type { LoginAnswer, LoginPayload, SignInChallenge } from '../../shared/contract';
+import type { LoginAnswer, LoginPayload, SignInChallenge } from '@shared/contract';
 import { apiFetch } from './httpClient';
 
 export type SignInParams = { email: string; password: string } | { challenge: string; code: string } | { session: LoginPayload };

@@ -2,7 +2,7 @@
 // staff policy and reset, and the enrolment the staff policy asks for at sign-in (no session yet: the
 // challenge of the password step stands for it). Kept apart from the dataProvider: only the screens that
 // use them load them.
-import type { LoginPayload, TwoFactorPolicy, TwoFactorSetup, TwoFactorStatus } from '../../shared/contract';
+import type { LoginPayload, TwoFactorPolicy, TwoFactorSetup, TwoFactorStatus } from '@shared/contract';
 import { ensureFreshToken } from './authProvider';
 import { apiFetch } from './httpClient';
 

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { Route } from 'react-router-dom';
-import type { ResourceDeclaration } from '../../shared/resources/index';
+import type { ResourceDeclaration } from '@shared/resources/index';
 import { iconOf } from '../icons';
 
 export interface ResourceScreens extends Pick<ResourceProps, 'list' | 'create' | 'edit' | 'show' | 'icon'> {

@@ -2,7 +2,7 @@
 // index; a plain one (no folder here: categories, tags, report categories, content pages, email templates,
 // the README's FAQ…) gets the screens made from its declaration's fields. App.tsx makes each <Resource>,
 // its routes and its other pages from this.
-import type { ResourceDeclaration } from '../../shared/resources/index';
+import type { ResourceDeclaration } from '@shared/resources/index';
 import { declaredScreens } from '../declared/screens';
 import type { ResourceScreens } from './ownScreens';
 import audit from './audit';

@@ -4,7 +4,7 @@
 // Which of its frames shows is decided by shell.ts before the first paint. Runs in Node, not in the page.
 import fs from 'node:fs';
 import path from 'node:path';
-import { USER_STATUSES } from '../../shared/access';
+import { USER_STATUSES } from '@shared/access';
 import { DASHBOARD_CARDS } from '../pages/dashboardCards';
 import { ar } from '../i18n/ar';
 import { en } from '../i18n/en';

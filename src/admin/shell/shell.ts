@@ -11,8 +11,8 @@
 // On the dashboard it also sends the start-up requests (earlyRequests.ts), and writes the statistics in
 // the shell's cards once the session is confirmed.
 // Nothing here is needed for the admin to work: if it fails, the page is only blank until React renders.
-import { homePath, isActiveStaff, type Principal } from '../../shared/access';
-import type { DashboardFigure, DashboardStatistics, Envelope, SessionUser } from '../../shared/contract';
+import { homePath, isActiveStaff, type Principal } from '@shared/access';
+import type { DashboardFigure, DashboardStatistics, Envelope, SessionUser } from '@shared/contract';
 import { DARK_BACKGROUND, rootFontSize, SCHEMES } from '../colours';
 import { type EarlyAnswer, sendEarlyRequests } from '../earlyRequests';
 import { isLocale, RTL_LOCALES, STORED_LOCALE_KEY } from '../i18n/locales';

@@ -5,7 +5,7 @@
 // check applies where a password is set (profile, reset, an Admin's forms, sign-up), never at sign-in.
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { errorMessages } from '@shared/validation/messages';
-import { badRequest } from '../http/errors';
+import { badRequest } from '@server/http/errors';
 
 let common: ReadonlySet<string> | null = null;
 

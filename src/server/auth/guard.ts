@@ -19,12 +19,12 @@
 //   is down, is seen after PRINCIPAL_TTL_MS at most.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { canAccess, isStaff, type Principal, type ResourceName, satisfies } from '../../shared/access';
-import type { AccessDeclaration } from '../../shared/resources/index';
-import type { Db } from '../db/index';
-import type { Database } from '../db/schema';
-import { forbidden, unauthorized } from '../http/errors';
-import { asGuard } from '../http/openapi';
+import { canAccess, isStaff, type Principal, type ResourceName, satisfies } from '@shared/access';
+import type { AccessDeclaration } from '@shared/resources/index';
+import type { Db } from '@server/db/index';
+import type { Database } from '@server/db/schema';
+import { forbidden, unauthorized } from '@server/http/errors';
+import { asGuard } from '@server/http/openapi';
 import type { AccessClaims, TokenService } from './tokens';
 
 export interface Caller extends Principal {

@@ -1,7 +1,7 @@
 // Password hashing with scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1).
 // The stored form carries its parameters, so a hash made with other costs still verifies.
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../http/errors';
+import { HttpError } from '@server/http/errors';
 
 const KEY_LENGTH = 64;
 export const DEFAULT_SCRYPT_N = 2 ** 17;

@@ -4,7 +4,7 @@
 // an Admin's grant shows in a Sub-Admin's menu at their next call, without a sign-out. Not a secret: the
 // person's own rights, which their session answer holds too.
 import type { FastifyInstance } from 'fastify';
-import { RIGHTS_HEADER, rightsStamp } from '../../shared/roles';
+import { RIGHTS_HEADER, rightsStamp } from '@shared/roles';
 
 export function registerRightsHeader(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {

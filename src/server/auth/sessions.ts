@@ -4,8 +4,8 @@
 // SESSION_IDLE_SECONDS from its last use (the sign-in or the latest refresh; an admin that is used
 // refreshes every ACCESS_TOKEN_TTL, so "last used" is exact to that).
 import type { Kysely, Transaction } from 'kysely';
-import { now } from '../db/index';
-import type { Database, SessionsTable } from '../db/schema';
+import { now } from '@server/db/index';
+import type { Database, SessionsTable } from '@server/db/schema';
 
 export interface SessionLimits {
   maxAgeSeconds: number;

@@ -7,9 +7,9 @@
 //                           resetting the password through the mailed link.
 // A successful sign-in clears its own pair and the account counter: it never locks out a correct login.
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
-import { escapeLike } from '../db/search';
-import { HttpError } from '../http/errors';
+import type { Database } from '@server/db/schema';
+import { escapeLike } from '@server/db/search';
+import { HttpError } from '@server/http/errors';
 
 export interface LoginAttempt {
   /** The password was right: this attempt and the failures it proves harmless are forgotten. */

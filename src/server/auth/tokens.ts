@@ -6,8 +6,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
-import { now } from '../db/index';
-import type { Database } from '../db/schema';
+import { now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
 import { deviceOf } from './device';
 import { absoluteEndOf, type Client, endSessionRows, isOutlived, type SessionLimits } from './sessions';
 

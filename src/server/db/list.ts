@@ -3,7 +3,7 @@
 // Module queries call it with their list's statements; it calls nothing back but the database.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
 import { type Compilable, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { ListMeta } from '../../shared/contract';
+import type { ListMeta } from '@shared/contract';
 import { dialectOf } from './index';
 import { runKept } from './keptStatements';
 

@@ -3,10 +3,10 @@
 // the text first (search_fold: case, accents, dotless ı, Arabic letter forms and digits), so 'cafe'
 // finds 'Café', 'carsi' finds 'Çarşı' and 'احمد' finds 'أحمد'.
 import { type Kysely, sql } from 'kysely';
-import { USER_STATUSES } from '../../shared/access';
-import { foldText } from '../../shared/text';
-import { RESOURCES, type RegisteredResource, type ResourceDeclaration } from '../../shared/resources/index';
-import { ACTIVE_STATUSES } from '../../shared/resources/plain';
+import { USER_STATUSES } from '@shared/access';
+import { foldText } from '@shared/text';
+import { RESOURCES, type RegisteredResource, type ResourceDeclaration } from '@shared/resources/index';
+import { ACTIVE_STATUSES } from '@shared/resources/plain';
 import type { DialectName } from './dialect';
 import { hasColumn } from './introspect';
 import type { Database } from './schema';

@@ -1,5 +1,5 @@
 // Distances between places, and telling the same place entered twice from two places.
-import { foldText } from '../../shared/text';
+import { foldText } from '@shared/text';
 
 /** Great-circle distance in kilometres. */
 export function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {

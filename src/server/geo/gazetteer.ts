@@ -2,7 +2,7 @@
 // ranking, country-state-city for state names, Intl for country names. Loaded on first use (about a
 // second) and kept in memory; read-only, so replicas need not share it.
 import { createRequire } from 'node:module';
-import { foldText } from '../../shared/text';
+import { foldText } from '@shared/text';
 import { distanceKm } from './distance';
 import type { Geocoder, Place, PlaceSuggestion } from './types';
 

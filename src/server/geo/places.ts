@@ -3,12 +3,12 @@
 // ranked by how well they fit the types (their names and their posts' categories), popularity and
 // distance, plus nearby towns; Google Places Text Search when GOOGLE_MAPS_API_KEY is set.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@server/db/schema';
 import { townsNear } from './gazetteer';
 import { spotsNear } from './spotsNear';
 import { distinctSpots } from './distance';
 import type { Geocoder } from './types';
-import { locatePlace } from '../suggest/locate';
+import { locatePlace } from '@server/suggest/locate';
 
 /** The place types staff can pick (Google's type names), with display names. */
 export const PLACE_TYPES = [

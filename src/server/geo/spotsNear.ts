@@ -1,7 +1,7 @@
 // The product's own active spots around a point, with what the place search and the itinerary engine
 // weigh them by: how many live posts show them and those posts' categories.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@server/db/schema';
 import { distanceKm } from './distance';
 import type { Place } from './types';
 

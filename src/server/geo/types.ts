@@ -1,6 +1,6 @@
 // Geography behind one interface (DESIGN.md §6): address autocomplete, geocoding and reverse geocoding.
 // Offline by default (the bundled gazetteer); Google when GOOGLE_MAPS_API_KEY is set.
-import type { Place, PlaceSuggestion } from '../../shared/contract';
+import type { Place, PlaceSuggestion } from '@shared/contract';
 
 export type { Place, PlaceSuggestion };
 

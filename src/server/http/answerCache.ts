@@ -14,7 +14,7 @@
 //   (replicas/sync.ts, within milliseconds); a write by any other process (SQL by hand, the seed CLI) is
 //   seen after `ttlMs` at most, as for the guard's accounts (auth/guard.ts).
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/index';
+import type { Db } from '@server/db/index';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 // Errors that become the envelope's 4xx answers (DESIGN.md §3). Messages are the spec's English texts.
-import { englishMessage, englishText } from '../../shared/validation/messages';
-import { RecordChanged, RecordGone } from '../db/errors';
+import { englishMessage, englishText } from '@shared/validation/messages';
+import { RecordChanged, RecordGone } from '@server/db/errors';
 
 export class HttpError extends Error {
   constructor(

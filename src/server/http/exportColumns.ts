@@ -3,9 +3,9 @@
 // answers it (so a caller only ever exports what the list already shows them), then written as the list
 // shows it: a word for a status or a flag, a date in the list's format, a nested object's name.
 import { z } from 'zod';
-import { formatDate } from '../../shared/contract';
-import { CELL_KINDS, type ExportColumn, type ExportLayout, VALUE_TOKEN, WORD_TOKEN } from '../../shared/listColumns';
-import { decodeNumericEntities } from '../../shared/text';
+import { formatDate } from '@shared/contract';
+import { CELL_KINDS, type ExportColumn, type ExportLayout, VALUE_TOKEN, WORD_TOKEN } from '@shared/listColumns';
+import { decodeNumericEntities } from '@shared/text';
 import { badRequest } from './errors';
 
 const path = z.string().regex(/^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/).max(100);

@@ -1,9 +1,9 @@
 // List query parameters of DESIGN.md §3: page (0- or 1-based per list), limit, filter, order; the list
 // request they make is run by the planner in db/list.ts.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '../../shared/contract';
-import { MAX_INT } from '../../shared/validation/common';
-import type { ListRequest } from '../db/list';
+import { DEFAULT_PAGE_SIZE, type ListOrder, MAX_PAGE_SIZE, parseOrder } from '@shared/contract';
+import { MAX_INT } from '@shared/validation/common';
+import type { ListRequest } from '@server/db/list';
 import { badRequest } from './errors';
 
 /** Deep offsets are capped: past this many rows a list asks the user to narrow the search. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { canAccess, type Principal, type ResourceName } from '@shared/access';
 import { whole } from './answers';
 import { forbidden } from './errors';
-import type { ListRequest } from '../db/list';
+import type { ListRequest } from '@server/db/list';
 
 /** The columns a picker row holds (react-admin's AutocompleteInput shows a record by its name). */
 export const PICKER_FIELDS = ['id', 'name'] as const;

@@ -1,11 +1,11 @@
 // The envelope every JSON answer uses: { status, message, data } with the HTTP status equal to `status`.
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope, ListMeta } from '../../shared/contract';
-import { RESOURCES, type ResourceDeclaration } from '../../shared/resources/index';
+import type { Envelope, ListMeta } from '@shared/contract';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { csvText } from './csv';
 import { exportedCell, exportLayout } from './exportColumns';
-import type { Listed } from '../db/list';
+import type { Listed } from '@server/db/list';
 
 export function envelope<T>(status: number, message: string, data: T): Envelope<T> {
   return { status, message, data };

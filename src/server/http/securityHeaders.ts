@@ -20,8 +20,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import type { Config } from '../config';
-import { s3PublicOrigin } from '../uploads/serve';
+import type { Config } from '@server/config';
+import { s3PublicOrigin } from '@server/uploads/serve';
 
 type HelmetMiddleware = (req: unknown, res: HeaderSink, next: (err?: unknown) => void) => void;
 type HeaderValue = string | number | readonly string[];

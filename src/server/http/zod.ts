@@ -2,7 +2,7 @@
 // the OpenAPI document (/api/docs, http/openapi.ts) shows their JSON Schema form.
 import type { FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { idNumber, MAX_INT, recordVersion } from '../../shared/validation/common';
+import { idNumber, MAX_INT, recordVersion } from '@shared/validation/common';
 import { ValidationFailed } from './errors';
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =

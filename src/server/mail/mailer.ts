@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/schema';
+import type { Database } from '@server/db/schema';
 import { htmlToText, renderMail } from './templates';
 
 export interface MailMessage {

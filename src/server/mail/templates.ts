@@ -11,9 +11,9 @@ import {
   placeholderAllowed,
   placeholderPattern,
   withoutPlaceholders,
-} from '../../shared/emailTemplateRules';
-import type { ValidationMessageKey } from '../../shared/validation/messages';
-import { sanitizeRichText } from '../http/sanitize';
+} from '@shared/emailTemplateRules';
+import type { ValidationMessageKey } from '@shared/validation/messages';
+import { sanitizeRichText } from '@server/http/sanitize';
 
 export interface TemplateSeed {
   slug: string;

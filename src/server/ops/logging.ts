@@ -7,7 +7,7 @@
 // secrets become `[redacted]`.
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
-import type { Config } from '../config';
+import type { Config } from '@server/config';
 
 export const REDACTED = '[redacted]';
 

@@ -3,7 +3,7 @@
 // metric registered twice.
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ConnectionStats, DialectName } from '../db/index';
+import type { ConnectionStats, DialectName } from '@server/db/index';
 
 export interface Metrics {
   registry: Registry;

@@ -6,9 +6,9 @@
 // hop count believes the last hop whoever sent it).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import { refusalBecause } from '../http/answers';
-import { HttpError } from '../http/errors';
+import type { AppContext } from '@server/context';
+import { refusalBecause } from '@server/http/answers';
+import { HttpError } from '@server/http/errors';
 
 /** A digest of each side, so the comparison takes the same time whatever the length or the content. */
 const digest = (text: string) => createHash('sha256').update(text).digest();

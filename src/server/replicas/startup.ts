@@ -1,7 +1,7 @@
 // Start-up of a server that may share its PostgreSQL with others (README "Deployment").
 import pg from 'pg';
-import type { Config } from '../config';
-import { isPostgresUrl } from '../db/index';
+import type { Config } from '@server/config';
+import { isPostgresUrl } from '@server/db/index';
 
 /** An arbitrary, fixed advisory lock key: "the servers of this database are starting". */
 const STARTUP_LOCK = 7_318_504_226;

@@ -17,8 +17,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { TokenService } from '../auth/tokens';
-import { type Db, isPostgresUrl } from '../db/index';
+import type { TokenService } from '@server/auth/tokens';
+import { type Db, isPostgresUrl } from '@server/db/index';
 
 /** The channel of the write notifications (per database: servers of another database never hear them). */
 export const WRITES_CHANNEL = 'backoffice_writes';

@@ -1,12 +1,12 @@
 // What every database needs, demo or not: roles, permissions, the email templates the product sends
 // and the first Admin (ADMIN_EMAIL / ADMIN_PASSWORD). Idempotent: run at every start.
 import type { Kysely } from 'kysely';
-import { PERMISSIONS, ROLES } from '../../shared/access';
-import { hashPassword } from '../auth/passwords';
-import { now } from '../db/index';
-import type { Database } from '../db/schema';
-import { insertUser } from '../modules/users/service';
-import { TEMPLATE_SEEDS } from '../mail/templates';
+import { PERMISSIONS, ROLES } from '@shared/access';
+import { hashPassword } from '@server/auth/passwords';
+import { now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
+import { insertUser } from '@server/modules/users/service';
+import { TEMPLATE_SEEDS } from '@server/mail/templates';
 
 export async function bootstrap(
   db: Kysely<Database>,

@@ -2,10 +2,10 @@
 // DATABASE_URL), after migrating it and making sure roles, permissions and the first Admin exist.
 // Unspecified counts take DEFAULT_SEED's values; running it again adds more rows.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/index';
-import { migrateToLatest } from '../db/migrate';
-import { seedUploads } from '../uploads/seedImages';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/index';
+import { migrateToLatest } from '@server/db/migrate';
+import { seedUploads } from '@server/uploads/seedImages';
 import { bootstrap } from './bootstrap';
 import { DEFAULT_SEED, type SeedOptions, seedDemo } from './demo';
 

@@ -6,11 +6,11 @@ import { createRequire } from 'node:module';
 import { base, en, Faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { NAME_PATTERN } from '../../shared/validation/user';
-import { hashPassword } from '../auth/passwords';
-import type { Database } from '../db/schema';
-import { stateNear } from '../geo/gazetteer';
-import { createLocalStorage, type StoredImage } from '../uploads/storage';
+import { NAME_PATTERN } from '@shared/validation/user';
+import { hashPassword } from '@server/auth/passwords';
+import type { Database } from '@server/db/schema';
+import { stateNear } from '@server/geo/gazetteer';
+import { createLocalStorage, type StoredImage } from '@server/uploads/storage';
 
 export interface SeedOptions {
   users: number;

@@ -2,7 +2,7 @@
 // place the search names, favour the ones in the chosen categories and in popular posts, split them
 // into days by distance and order each day as a short route. Pure and deterministic: the same spots
 // and query give the same plan.
-import { distanceKm, distinctSpots } from '../geo/distance';
+import { distanceKm, distinctSpots } from '@server/geo/distance';
 import { analyseQuery } from './query';
 import { type Point, shortRoute } from './shortestRoute';
 
@@ -30,7 +30,7 @@ export const STOPS_PER_DAY = 4;
 /** Spots farther than this from the place are not part of its trip. */
 export const RADIUS_KM = 60;
 // the duplicate rule lives with the geography; the engine and its tests use it from here as well
-export { distinctSpots, SAME_SPOT_KM } from '../geo/distance';
+export { distinctSpots, SAME_SPOT_KM } from '@server/geo/distance';
 
 /**
  * Understands "3 days in Istanbul", "weekend in Rome", "museums and food in Paris for two days",

@@ -5,8 +5,8 @@
 // broken or refused, and the engine's own plan is answered instead (the reason logged at warn, without
 // the key, and answered).
 import { z } from 'zod';
-import type { LlmSettings } from '../config';
-import { redactSecrets, withoutSecrets } from '../ops/logging';
+import type { LlmSettings } from '@server/config';
+import { redactSecrets, withoutSecrets } from '@server/ops/logging';
 import { type Candidate, MAX_DAYS, STOPS_PER_DAY, bestSpots, planTrip } from './engine';
 import type { PlaceLanguage } from './places';
 import type { ItineraryPlan, ItineraryPlanner, LlmFallback, PlannerLog, PlanRequest, PlannedDay } from './planner';

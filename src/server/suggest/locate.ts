@@ -1,6 +1,6 @@
 // Where a place named in English, Turkish or Arabic is ("إسطنبول", "İstanbul'da", "Kapadokya"): the
 // same reading the itinerary suggestions use (analyseQuery), shared with the place search (/chat).
-import type { Geocoder, Place } from '../geo/types';
+import type { Geocoder, Place } from '@server/geo/types';
 import { analyseQuery } from './query';
 
 /** The first of `texts`, then of the place the search names (its table name, its spellings), that the geocoder knows. */

@@ -2,7 +2,7 @@
 // "İstanbul'da 3 gün", "3 أيام في إسطنبول", "إسطنبول ٣ أيام". Text is compared folded (no accents,
 // both Turkish i's as i, Arabic letter variants merged, any digits as 0-9); what is shown back keeps
 // the spelling that was typed.
-import { foldText, westernDigits } from '../../shared/text';
+import { foldText, westernDigits } from '@shared/text';
 import { KNOWN_PLACES, type KnownPlace, type PlaceLanguage } from './places';
 
 // folding is shared with the gazetteer and the spots' duplicate check (src/shared/text.ts)

@@ -1,6 +1,6 @@
 // Short routes through a day's stops: nearest neighbour, then 2-opt until no swap shortens the path.
 // Open paths (a day starts at its first stop and ends at its last), distances on the sphere.
-import { distanceKm } from '../geo/distance';
+import { distanceKm } from '@server/geo/distance';
 
 export interface Point {
   latitude: number;

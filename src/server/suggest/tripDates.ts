@@ -1,6 +1,6 @@
 // The dates of a whole AI trip's stops: day 1 on the itinerary's date, day n n-1 days later.
-import { englishText } from '../../shared/validation/messages';
-import { badRequest } from '../http/errors';
+import { englishText } from '@shared/validation/messages';
+import { badRequest } from '@server/http/errors';
 import { MAX_DAYS } from './query';
 
 /** 'YYYY-MM-DD HH:mm:ss' moved by whole days. */

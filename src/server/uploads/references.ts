@@ -2,7 +2,7 @@
 // spot's picture), so a file is removed only once nothing at all references it: no spot, no account, no
 // rich text (a content page or an email template may show an image of this site).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@server/db/schema';
 import { type ImageStorage, thumbnailUrlOf } from './storage';
 
 /** Some row still shows the picture at `url` or its thumbnail. */

@@ -1,7 +1,7 @@
 // An upload the storage refuses, as the product's answer: 415 with the form's own "File type is not
 // supported" text when it is no accepted image, 400 when it has too many pixels (storage.ts).
 import { englishMessage } from '@shared/validation/messages';
-import { HttpError } from '../http/errors';
+import { HttpError } from '@server/http/errors';
 import { type ImageStorage, ImageTooLargeError, type StoredImage, UnsupportedImageError } from './storage';
 
 export type UnsupportedMessage = 'validation.fileTypeNotSupported' | 'validation.imageTypeNotSupported';

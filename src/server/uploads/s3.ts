@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Settings } from '../config';
+import type { S3Settings } from '@server/config';
 import type { ObjectStore } from './storage';
 
 /** Cache-Control of a stored image: its name never changes (a new upload gets a new name). */

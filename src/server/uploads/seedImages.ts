@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '@server/config';
 import { contentTypeOf, uploadKey } from './storage';
 
 /** Runs `seed` with the folder to write pictures into, DATA_DIR/uploads or (S3) one copied into the store. */

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config, S3Settings } from '../config';
-import { envelope } from '../http/reply';
+import type { Config, S3Settings } from '@server/config';
+import { envelope } from '@server/http/reply';
 import { productFolderOf } from './names';
 import { createLocalStorage, type ImageStorage, imageStorage, uploadKey } from './storage';
 

@@ -4,9 +4,9 @@ import { Box, Button, Link as MuiLink, Typography, useTheme } from '@mui/materia
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { permissionLabel } from '../../../shared/access';
+import { permissionLabel } from '@shared/access';
 import { useFormatMoment } from '../dates';
-import { actionLabelKey, type AuditChange, type AuditEntry, type AuditValue, historyResource, REDACTED } from '../../../shared/audit';
+import { actionLabelKey, type AuditChange, type AuditEntry, type AuditValue, historyResource, REDACTED } from '@shared/audit';
 
 /** A stored time (ISO 8601), shown as a date and time. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -4,7 +4,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Box, Button } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { canAccess } from '../../../shared/access';
+import { canAccess } from '@shared/access';
 import { lazyNamed } from '../../lazy';
 import { usePrincipal } from '../../providers/useStaff';
 import type { RecordHistoryProps } from './RecordHistory';

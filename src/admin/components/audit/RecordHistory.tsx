@@ -5,8 +5,8 @@ import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { canAccess } from '../../../shared/access';
-import { MAX_PAGE_SIZE } from '../../../shared/contract';
+import { canAccess } from '@shared/access';
+import { MAX_PAGE_SIZE } from '@shared/contract';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { usePrincipal } from '../../providers/useStaff';
 import { AuditActor, AuditChanges, useAuditText } from './AuditParts';

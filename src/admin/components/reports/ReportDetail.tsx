@@ -1,7 +1,7 @@
 import { Card, CardContent, Grid, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { RequirePermissionOrExplain } from '../PermissionNeeded';
-import { formatDate } from '../../../shared/contract';
+import { formatDate } from '@shared/contract';
 import { DetailItem, DetailPage } from '../detail';
 import { PersonCell, ReportPostTitle, ReportStateChip, ReportStatusCell } from './ReportCells';
 

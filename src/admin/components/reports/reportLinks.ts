@@ -1,7 +1,7 @@
 // Links to a list with a filter set (react-admin reads `filter` from the URL), for the dashboard's and the
 // quick panel's counts: each opens the list whose total it shows. Kept free of heavy imports (the
 // dashboard loads first).
-import type { DashboardStatistics } from '../../../shared/contract';
+import type { DashboardStatistics } from '@shared/contract';
 
 /** A list's path with its filter, as react-admin's List reads it from the URL. */
 export const filteredList = (path: string, filter: Record<string, string>) => `${path}?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { TwoFactorSetup } from '../../../shared/contract';
+import type { TwoFactorSetup } from '@shared/contract';
 import { useServerMessage } from '../useServerMessage';
 import { CodeField } from './CodeField';
 import { CODE_TEXT, RecoveryCodes } from './RecoveryCodes';

@@ -11,7 +11,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { useServerMessage } from '../../components/useServerMessage';
 import { isSignedIn, usePrincipal } from '../../providers/useStaff';
 import { SecondStepNeeded } from '../../providers/signInSteps';
-import type { SignInChallenge } from '../../../shared/contract';
+import type { SignInChallenge } from '@shared/contract';
 import { lazyNamed } from '../../lazy';
 import { AuthCard, AuthForm, AuthLink } from './AuthCard';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Link, Typography } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLogin, useTranslate } from 'react-admin';
-import type { LoginPayload, SignInChallenge } from '../../../shared/contract';
+import type { LoginPayload, SignInChallenge } from '@shared/contract';
 import { CodeField } from '../../components/twoFactor/CodeField';
 import { EnrolSteps } from '../../components/twoFactor/EnrolSteps';
 import { useServerMessage } from '../../components/useServerMessage';

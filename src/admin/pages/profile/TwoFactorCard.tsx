@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatDate, type TwoFactorStatus } from '../../../shared/contract';
-import { errorMessages } from '../../../shared/validation/messages';
+import { formatDate, type TwoFactorStatus } from '@shared/contract';
+import { errorMessages } from '@shared/validation/messages';
 import { CodeField } from '../../components/twoFactor/CodeField';
 import { EnrolSteps } from '../../components/twoFactor/EnrolSteps';
 import { PasswordField } from '../../components/PasswordField';

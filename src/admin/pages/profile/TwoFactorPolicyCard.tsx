@@ -1,8 +1,8 @@
 import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatDate, type TwoFactorPolicy } from '../../../shared/contract';
-import { MAX_GRACE_DAYS } from '../../../shared/validation/twoFactor';
+import { formatDate, type TwoFactorPolicy } from '@shared/contract';
+import { MAX_GRACE_DAYS } from '@shared/validation/twoFactor';
 import { useServerMessage } from '../../components/useServerMessage';
 import { twoFactorApi } from '../../providers/twoFactor';
 

@@ -1,8 +1,8 @@
 import { Chip } from '@mui/material';
 import { useMemo } from 'react';
 import { BooleanInput, DataTable, SelectInput, useLocaleState, useRecordContext } from 'react-admin';
-import { AUDIT_ACTIONS, type AuditEntry, auditEntityKinds } from '../../../shared/audit';
-import { RESOURCES, type ResourceDeclaration } from '../../../shared/resources/index';
+import { AUDIT_ACTIONS, type AuditEntry, auditEntityKinds } from '@shared/audit';
+import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { AuditActor, AuditChanges, AuditRecord, useAuditText } from '../../components/audit/AuditParts';
 import { ResourceList, ResourceTable } from '../../components/lists';
 import { PersonFilterInput } from './PersonFilterInput';

@@ -3,7 +3,7 @@
 // state's name (that of the nearest known town, as the offline geocoder words it). Only spots whose
 // country is a two-letter code are read.
 import { type Kysely, sql } from 'kysely';
-import { stateNear } from '../../geo/gazetteer';
+import { stateNear } from '@server/geo/gazetteer';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });

@@ -1,6 +1,6 @@
 // What the audit calls answer, for the OpenAPI document.
 import { z } from 'zod';
-import { answerOf, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
+import { answerOf, listAnswer, maybeText, timestamp, whole } from '@server/http/answers';
 
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

@@ -7,8 +7,8 @@
 // elsewhere (the log line audit:verify prints) closes the first.
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from '../../db/index';
-import type { AuditLogTable, Database } from '../../db/schema';
+import type { DialectName } from '@server/db/index';
+import type { AuditLogTable, Database } from '@server/db/schema';
 
 /** An entry's fields that its hash covers (all but its id, which the chain's order stands for). */
 export type ChainedEntry = Omit<AuditLogTable, 'id' | 'hash'>;

@@ -4,7 +4,7 @@
 // (changes.ts), so when it would name none the whole save is rolled back and the route answers the
 // record as it was. Written then rolled back, rather than compared first, so that one rule covers the
 // edits whose effect is only known once written (a post's categories, tags and spot rows).
-import type { AppContext } from '../../context';
+import type { AppContext } from '@server/context';
 import { changedFields } from './changes';
 import { atomically, audit } from './trail';
 

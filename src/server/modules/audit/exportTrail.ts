@@ -3,8 +3,8 @@
 // file ends or when the client leaves early (http/reply.ts answerList calls it then).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEntityOf } from '@shared/audit';
-import type { AppContext } from '../../context';
-import { originOf } from '../../http/requestContext';
+import type { AppContext } from '@server/context';
+import { originOf } from '@server/http/requestContext';
 import { writeAudit } from './trail';
 
 /** An export as it ended: the list's name, the rows sent, and whether the client got the whole file. */

@@ -3,11 +3,11 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { AUDIT_ACTIONS } from '@shared/audit';
 import { foldText } from '@shared/text';
-import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import type { Database } from '../../db/schema';
-import { substringCondition } from '../../db/search';
-import { type ListRequest, readList } from '../../db/list';
+import type { AppContext } from '@server/context';
+import { countOf } from '@server/db/counts';
+import type { Database } from '@server/db/schema';
+import { substringCondition } from '@server/db/search';
+import { type ListRequest, readList } from '@server/db/list';
 
 /** The list's filters beside its search (each checked by the route). */
 export interface AuditFilters {

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ResourceDeclaration } from '@shared/resources/index';
 import { MAX_INT } from '@shared/validation/common';
-import type { Database } from '../../db/schema';
+import type { Database } from '@server/db/schema';
 
 /** The table and column that name a record of each fixed kind the trail names. */
 const NAMED_BY: Record<string, { table: keyof Database; column: string }> = {

@@ -6,8 +6,8 @@
 // An anonymous flood would write a row per call: refusals without a person are written once per address
 // and minute, the next entry counting those passed over meanwhile.
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { originOf } from '../../http/requestContext';
+import type { AppContext } from '@server/context';
+import { originOf } from '@server/http/requestContext';
 import { writeAudit } from './trail';
 
 const QUIET_MS = 60_000;

@@ -4,7 +4,7 @@
 // as the chain's anchor (chain.ts), so the entries that stay still verify. The pruning itself is an entry.
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '@server/context';
 import { CHAIN_ANCHOR } from './chain';
 import { audit } from './trail';
 

@@ -2,9 +2,9 @@
 // entry outlives the account), where the call came from (address, user agent) and its link in the chain
 // (chain.ts). An entry is written in the transaction of the change it records when there is one
 // (db/ambient.ts): the change and its entry commit together or not at all.
-import type { AppContext } from '../../context';
-import { now } from '../../db/index';
-import { type RequestOrigin, requestOrigin } from '../../http/requestContext';
+import type { AppContext } from '@server/context';
+import { now } from '@server/db/index';
+import { type RequestOrigin, requestOrigin } from '@server/http/requestContext';
 import { recordedDetail } from './changes';
 import { type ChainedEntry, chainHead, entryHash } from './chain';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ROLES, USER_STATUSES } from '@shared/access';
 import type { LoginPayload, SessionUser, SignInChallenge, StaffSession } from '@shared/contract';
 import { preferencesSchema } from '@shared/preferences';
-import { type Alike, answerOf, type Same, maybeText, whole } from '../../http/answers';
+import { type Alike, answerOf, type Same, maybeText, whole } from '@server/http/answers';
 
 export const sessionUser = z.object({
   id: whole,

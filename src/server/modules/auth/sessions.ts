@@ -1,8 +1,8 @@
 // Sessions a person can see and end (issue 31 §2): sign-out, My Profile's list with "Sign out" per
 // session and "Sign out everywhere", and an Admin signing a staff account out everywhere. Each ending is
 // written to the audit trail, in the same transaction as the ending.
-import { endSessionRows, openSessionsOf } from '../../auth/sessions';
-import type { AppContext } from '../../context';
+import { endSessionRows, openSessionsOf } from '@server/auth/sessions';
+import type { AppContext } from '@server/context';
 import { atomically, audit } from '../audit/trail';
 
 /**

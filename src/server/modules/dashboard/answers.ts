@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { USER_STATUSES } from '@shared/access';
 import { REPORT_TYPES } from '../reports/answers';
 import type { DashboardStatistics } from '@shared/contract';
-import { type Alike, answerOf, type Same, whole } from '../../http/answers';
+import { type Alike, answerOf, type Same, whole } from '@server/http/answers';
 
 export const statistics = z.object({
   user: whole.meta({ description: 'users (not staff), whatever their status' }),

@@ -1,7 +1,7 @@
 // GET /api/user/user-statistics: the dashboard's counts (spec §3 "Dashboard statistics").
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { ok } from '../../http/reply';
+import type { AppContext } from '@server/context';
+import { ok } from '@server/http/reply';
 import { statisticsAnswer } from './answers';
 import { dashboardStatistics } from './service';
 

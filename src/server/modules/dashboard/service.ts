@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import { USER_STATUSES, type UserStatus } from '@shared/access';
 import type { DashboardStatistics } from '@shared/contract';
-import { allCounts } from '../../db/counts';
-import type { Database } from '../../db/schema';
+import { allCounts } from '@server/db/counts';
+import type { Database } from '@server/db/schema';
 import { REPORT_TYPES } from '../reports/answers';
 
 export async function dashboardStatistics(db: Kysely<Database>): Promise<DashboardStatistics> {

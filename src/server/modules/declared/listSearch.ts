@@ -4,9 +4,9 @@
 // searches the name alone.
 import { sql } from 'kysely';
 import type { ResourceDeclaration } from '@shared/resources/index';
-import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import { escapeLike, SEARCH_FOLD, type SearchableTable, searchCondition, searchedTableOf, substringCondition } from '../../db/search';
+import type { AppContext } from '@server/context';
+import { countOf } from '@server/db/counts';
+import { escapeLike, SEARCH_FOLD, type SearchableTable, searchCondition, searchedTableOf, substringCondition } from '@server/db/search';
 import { handWritten, holdsTerm, tableOf } from './store';
 
 export function listSearch(ctx: AppContext, resource: ResourceDeclaration) {

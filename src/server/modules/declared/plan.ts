@@ -3,7 +3,7 @@
 // migration (scripts/declared-migrations.ts writes it); at start-up a difference stops the server, since
 // it would otherwise answer from a table its declaration does not describe.
 import type { ResourceDeclaration } from '@shared/resources/index';
-import type { DeclaredSnapshot, DeclaredStep, DeclaredTableShape } from '../../db/declaredSteps';
+import type { DeclaredSnapshot, DeclaredStep, DeclaredTableShape } from '@server/db/declaredSteps';
 import { columnType, keyColumn, sortIndex, storedFields, tableOf, uniqueIndex } from './store';
 
 /** The table a declaration describes. */

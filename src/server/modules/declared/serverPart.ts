@@ -3,8 +3,8 @@
 // declarative, the calls themselves stay the engine's (routes.ts). A resource without one needs none.
 import type { ResourceDeclaration } from '@shared/resources/index';
 import { type ErrorMessageKey, errorMessages, englishMessage, type ValidationMessageKey } from '@shared/validation/messages';
-import type { AppContext } from '../../context';
-import { conflict } from '../../http/errors';
+import type { AppContext } from '@server/context';
+import { conflict } from '@server/http/errors';
 import type { Beforehand, TakenRefusal } from './store';
 
 export interface DeclaredServerPart {

@@ -5,17 +5,17 @@
 // of the spec's hand-written migrations (`storage.migrations`: categories, tags, …) is served the same way,
 // its list searched through its trigram index and its unique key its name_key (nameKey).
 /* eslint-disable @typescript-eslint/no-explicit-any -- the table is known from the declaration, not from the schema's types */
-import { recordChanged, stampAfter } from '../../db/versions';
+import { recordChanged, stampAfter } from '@server/db/versions';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { SEARCH_TEXT } from '../../db/declaredSteps';
+import { SEARCH_TEXT } from '@server/db/declaredSteps';
 import { foldText, nameKey, slugify } from '@shared/text';
 import { englishMessage } from '@shared/validation/messages';
 import { type DeclaredField, searchedFields, typedFields, uniqueField } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
-import { isUniqueViolation, now } from '../../db/index';
-import { escapeLike } from '../../db/search';
-import { conflict } from '../../http/errors';
-import { sanitizeRichText } from '../../http/sanitize';
+import { isUniqueViolation, now } from '@server/db/index';
+import { escapeLike } from '@server/db/search';
+import { conflict } from '@server/http/errors';
+import { sanitizeRichText } from '@server/http/sanitize';
 import { isoDay, isoMoment, yesNo } from '@shared/resources/values';
 import { answeredRow, referencedResource, refuseDangling, refuseReferenced } from './values';
 

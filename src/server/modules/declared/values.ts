@@ -10,10 +10,10 @@ import { englishMessage } from '@shared/validation/messages';
 import type { DeclaredField } from '@shared/resources/fields';
 import { typedFields } from '@shared/resources/fields';
 import type { ResourceDeclaration } from '@shared/resources/index';
-import { badRequest, conflict } from '../../http/errors';
-import { afterCommit } from '../../db/ambient';
-import { isUploadOfKind } from '../../uploads/names';
-import type { ImageStorage } from '../../uploads/storage';
+import { badRequest, conflict } from '@server/http/errors';
+import { afterCommit } from '@server/db/ambient';
+import { isUploadOfKind } from '@server/uploads/names';
+import type { ImageStorage } from '@server/uploads/storage';
 
 /** The upload folder of the declared resources' images (uploads/names.ts). */
 export const DECLARED_IMAGES = 'declared';

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { emailtemplate } from '@shared/resources/index';
 import { recordSchema } from '@shared/resources/fields';
 import { englishMessage } from '@shared/validation/messages';
-import { callerOf } from '../../auth/guard';
-import type { AppContext } from '../../context';
-import { answerOf, refusalBecause, refusals } from '../../http/answers';
-import { ok } from '../../http/reply';
-import { idParams } from '../../http/zod';
+import { callerOf } from '@server/auth/guard';
+import type { AppContext } from '@server/context';
+import { answerOf, refusalBecause, refusals } from '@server/http/answers';
+import { ok } from '@server/http/reply';
+import { idParams } from '@server/http/zod';
 import type { DeclaredServerPart } from '../declared/serverPart';
 import { draftMail, draftProblem, sendTestMail } from './service';
 

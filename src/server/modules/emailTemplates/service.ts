@@ -3,10 +3,10 @@
 // signed-in staff member (samples.ts). The test mail goes to that person's own address, through the mailer
 // every mail takes (outbox files or SMTP), is written to the audit trail and counted there: a few a minute.
 import { englishMessage, englishText, v } from '@shared/validation/messages';
-import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors';
-import { sanitizeRichText } from '../../http/sanitize';
-import { renderMail, type TemplateText, templateProblem } from '../../mail/templates';
+import type { AppContext } from '@server/context';
+import { badRequest, HttpError, notFound, unauthorized } from '@server/http/errors';
+import { sanitizeRichText } from '@server/http/sanitize';
+import { renderMail, type TemplateText, templateProblem } from '@server/mail/templates';
 import { recentActions } from '../audit/queries';
 import { findUserById } from '../auth/service';
 import { audit } from '../audit/trail';

@@ -2,7 +2,7 @@
 // Place and PlaceSuggestion, which these schemas are checked against.
 import { z } from 'zod';
 import type { Place, PlaceSuggestion } from '@shared/contract';
-import { type Alike, answerOf, itemAnswer, maybeText, type Same, whole } from '../../http/answers';
+import { type Alike, answerOf, itemAnswer, maybeText, type Same, whole } from '@server/http/answers';
 
 export const place = z.object({
   name: z.string(),

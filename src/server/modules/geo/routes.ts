@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceName } from '@shared/access';
 import { MAX_INT } from '@shared/validation/common';
-import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
-import { refusals } from '../../http/answers';
-import { item, ok } from '../../http/reply';
+import type { AppContext } from '@server/context';
+import { notFound } from '@server/http/errors';
+import { refusals } from '@server/http/answers';
+import { item, ok } from '@server/http/reply';
 import { geoConfigAnswer, placeAnswer, suggestionsAnswer } from './answers';
 import { findSpotPlace, findSpotSuggestions } from './service';
 

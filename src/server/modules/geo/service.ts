@@ -1,10 +1,10 @@
 // The product's own spots as places: suggested first by the address autocomplete, and read back as a
 // place when one is chosen.
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
-import { substringCondition } from '../../db/search';
-import type { Place } from '../../geo/types';
+import type { AppContext } from '@server/context';
+import type { Database } from '@server/db/schema';
+import { substringCondition } from '@server/db/search';
+import type { Place } from '@server/geo/types';
 
 /** A spot as a place (null when there is no such spot or it has no position). */
 export async function findSpotPlace(db: Kysely<Database>, id: number): Promise<Place | null> {

@@ -1,6 +1,6 @@
 // Saving a place search's result as a spot, unless the same place is a spot already.
-import type { AppContext } from '../../context';
-import { now } from '../../db/index';
+import type { AppContext } from '@server/context';
+import { now } from '@server/db/index';
 import { type AddressParts, lockPlace, sameSpot, spotAtPlace } from '../spots/service';
 
 /**

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { postFormSchema } from '@shared/validation/post';
 import { spotColumns } from '../spots/answers';
-import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
+import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '@server/http/answers';
 
 const POST_TYPES = ['post', 'itinerary'] as const;
 

@@ -1,12 +1,12 @@
 // Read model of the posts and itineraries screens: the list of one type, and the few columns the routes
 // check before acting on a post.
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import type { Database } from '../../db/schema';
-import { searchCondition } from '../../db/search';
-import { foldText } from '../../../shared/text';
-import { type ListRequest, readList } from '../../db/list';
+import type { AppContext } from '@server/context';
+import { countOf } from '@server/db/counts';
+import type { Database } from '@server/db/schema';
+import { searchCondition } from '@server/db/search';
+import { foldText } from '@shared/text';
+import { type ListRequest, readList } from '@server/db/list';
 import type { PostType } from './service';
 
 /**

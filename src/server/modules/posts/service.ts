@@ -1,20 +1,20 @@
 // Posts and itineraries: the detail with its user, categories, tags and spots, and the admin form's
 // save, which creates the spots it needs, stores the images and relinks the spots in the form's order.
-import { updateChecked } from '../../db/versions';
+import { updateChecked } from '@server/db/versions';
 import type { Kysely } from 'kysely';
 import { mayTouchSpotFromPostForm, type Principal } from '@shared/access';
 import { decodeNumericEntities } from '@shared/text';
 import { englishMessage } from '@shared/validation/messages';
 import type { PostFormInput } from '@shared/validation/post';
-import type { AppContext } from '../../context';
-import { now } from '../../db/index';
-import type { Database } from '../../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
-import type { UploadedFile } from '../../http/form';
+import type { AppContext } from '@server/context';
+import { now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '@server/http/errors';
+import type { UploadedFile } from '@server/http/form';
 import { lockPlace, sameSpot, spotAtPlace } from '../spots/service';
-import { isUploadOfKind } from '../../uploads/names';
-import { storeUpload } from '../../uploads/refusals';
-import { SPOT_IMAGE_FORMATS, type StoredImage, thumbnailUrlOf } from '../../uploads/storage';
+import { isUploadOfKind } from '@server/uploads/names';
+import { storeUpload } from '@server/uploads/refusals';
+import { SPOT_IMAGE_FORMATS, type StoredImage, thumbnailUrlOf } from '@server/uploads/storage';
 
 export type PostType = 'post' | 'itinerary';
 

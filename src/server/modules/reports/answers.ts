@@ -1,7 +1,7 @@
 // What the report calls answer (spec §3 "Report", §7 "Reports"), for the OpenAPI document. Names and
 // texts come from the report's copies or a left-joined row, so any of them may be missing (null).
 import { z } from 'zod';
-import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
+import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '@server/http/answers';
 import { TARGET_STATUSES } from './service';
 
 export const REPORT_TYPES = ['post', 'comment', 'user'] as const;

@@ -1,11 +1,11 @@
 // Read model of the report screens: the three report lists and a report's detail, each row with the
 // names and texts the screens show.
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import type { Database } from '../../db/schema';
-import { searchCondition } from '../../db/search';
-import { type Listed, type ListRequest, readList } from '../../db/list';
+import type { AppContext } from '@server/context';
+import { countOf } from '@server/db/counts';
+import type { Database } from '@server/db/schema';
+import { searchCondition } from '@server/db/search';
+import { type Listed, type ListRequest, readList } from '@server/db/list';
 import type { REPORT_STATES, REPORT_TYPES } from './answers';
 
 export type ReportType = (typeof REPORT_TYPES)[number];

@@ -2,12 +2,12 @@
 // reported product user set Inactive or Active (staff accounts never). Each function sets the status it
 // is given, so a replayed call changes nothing; every change is written to the audit log.
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
-import { now } from '../../db/index';
-import type { Database } from '../../db/schema';
+import type { AppContext } from '@server/context';
+import { now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
 import { isModerationTarget } from '@shared/access';
 import { englishMessage } from '@shared/validation/messages';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound } from '@server/http/errors';
 import { audit } from '../audit/trail';
 
 export const TARGET_STATUSES = ['Active', 'Inactive'] as const;

@@ -2,8 +2,8 @@
 // double precision on PostgreSQL (real on SQLite): numbers on both.
 import { z } from 'zod';
 import { spotSchema } from '@shared/validation/spot';
-import { answerOf, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
-import { savedRecordKey } from '../../http/zod';
+import { answerOf, listAnswer, maybeText, timestamp, whole } from '@server/http/answers';
+import { savedRecordKey } from '@server/http/zod';
 
 const coordinate = z.number().nullable();
 

@@ -1,8 +1,8 @@
 // Read model of the spots screen: the list with each spot's creator and the post or itinerary it belongs to.
-import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import { searchCondition } from '../../db/search';
-import { type ListRequest, readList } from '../../db/list';
+import type { AppContext } from '@server/context';
+import { countOf } from '@server/db/counts';
+import { searchCondition } from '@server/db/search';
+import { type ListRequest, readList } from '@server/db/list';
 
 const COLUMNS = [
   'spots.id',

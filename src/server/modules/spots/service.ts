@@ -1,16 +1,16 @@
 // Spots: saving one without copying a place already saved, deleting one, and their images. Spot images
 // may be shared (the demo data reuses a pool of pictures): uploads/references.ts removes a file only
 // once nothing references it.
-import { updateChecked } from '../../db/versions';
+import { updateChecked } from '@server/db/versions';
 import { type Kysely, sql } from 'kysely';
 import { englishMessage } from '@shared/validation/messages';
 import type { SpotInput } from '@shared/validation/spot';
-import type { AppContext } from '../../context';
-import { type DialectName, now } from '../../db/index';
-import type { Database } from '../../db/schema';
-import { SPOT_COLUMNS } from '../../db/rowColumns';
-import { isSamePlace, SAME_SPOT_KM } from '../../geo/distance';
-import { conflict, notFound } from '../../http/errors';
+import type { AppContext } from '@server/context';
+import { type DialectName, now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
+import { SPOT_COLUMNS } from '@server/db/rowColumns';
+import { isSamePlace, SAME_SPOT_KM } from '@server/geo/distance';
+import { conflict, notFound } from '@server/http/errors';
 
 type AddressPart = string | null | undefined;
 /** A place's address and its parts, as a form or a geocoder gives them. */

@@ -1,6 +1,6 @@
 // What the itinerary suggestions read besides the spots near a place (geo/spotsNear).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '@server/db/schema';
 
 /** Names of the given categories by id (for the AI model's prompt: it reads names, not ids). */
 export async function categoryNames(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {

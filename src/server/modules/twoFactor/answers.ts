@@ -2,7 +2,7 @@
 // what the admin reads; the assignments below keep both alike).
 import { z } from 'zod';
 import type { TwoFactorPolicy, TwoFactorSetup, TwoFactorStatus } from '@shared/contract';
-import { type Alike, answerOf, type Same, whole } from '../../http/answers';
+import { type Alike, answerOf, type Same, whole } from '@server/http/answers';
 import { session } from '../auth/answers';
 
 const setup = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });

@@ -6,8 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { TwoFactorPolicy } from '@shared/contract';
 import type { PolicyInput } from '@shared/validation/twoFactor';
-import { now } from '../../db/index';
-import type { Database } from '../../db/schema';
+import { now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
 import { readSetting, writeSetting } from './queries';
 
 const KEY = 'two_factor_policy';

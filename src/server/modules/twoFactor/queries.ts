@@ -1,8 +1,8 @@
 // The SQL of two-factor sign-in: keys, recovery codes, sign-in challenges and the staff policy setting.
 // Every "use once" is a conditional update: of two concurrent uses only one changes the row.
 import type { Kysely } from 'kysely';
-import { now } from '../../db/index';
-import type { Database } from '../../db/schema';
+import { now } from '@server/db/index';
+import type { Database } from '@server/db/schema';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 // Two-factor sign-in (TOTP): the sign-in's second step, enrolment and turning it off from My Profile,
 // the Admin's staff policy and reset of a Sub-Admin's second factor.
 import type { FastifyInstance } from 'fastify';
-import { clientOf } from '../../auth/sessions';
+import { clientOf } from '@server/auth/sessions';
 import { z } from 'zod';
 import {
   confirmCodeSchema,
@@ -10,12 +10,12 @@ import {
   signInChallengeSchema,
   signInCodeSchema,
 } from '@shared/validation/twoFactor';
-import { callerOf } from '../../auth/guard';
-import type { AppContext } from '../../context';
-import { doneAnswer, refusals } from '../../http/answers';
-import { notFound } from '../../http/errors';
-import { ok } from '../../http/reply';
-import { idParams } from '../../http/zod';
+import { callerOf } from '@server/auth/guard';
+import type { AppContext } from '@server/context';
+import { doneAnswer, refusals } from '@server/http/answers';
+import { notFound } from '@server/http/errors';
+import { ok } from '@server/http/reply';
+import { idParams } from '@server/http/zod';
 import { sessionAnswer } from '../auth/answers';
 import { findUserById } from '../auth/service';
 import { atomically, audit } from '../audit/trail';

@@ -2,15 +2,15 @@
 // second step, turning it off, an Admin's reset, and the staff member's view of all that. Every change
 // is audited and mailed to the person.
 import { isStaff } from '@shared/access';
-import type { Client } from '../../auth/sessions';
+import type { Client } from '@server/auth/sessions';
 import type { LoginPayload, TwoFactorSetup, TwoFactorStatus } from '@shared/contract';
 import type { DisableInput } from '@shared/validation/twoFactor';
-import { newRecoveryCodes, recoveryCodeHash } from '../../auth/recoveryCodes';
-import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl } from '../../auth/totp';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors';
-import { sendTemplate } from '../../mail/mailer';
+import { newRecoveryCodes, recoveryCodeHash } from '@server/auth/recoveryCodes';
+import { matchingStep, newTotpSecret, otpauthUri, qrCodeDataUrl } from '@server/auth/totp';
+import type { AppContext } from '@server/context';
+import type { UserRow } from '@server/db/schema';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '@server/http/errors';
+import { sendTemplate } from '@server/mail/mailer';
 import { findUserById, startSession } from '../auth/service';
 import { atomically, audit } from '../audit/trail';
 import { enrolDeadline, readPolicy } from './policy';

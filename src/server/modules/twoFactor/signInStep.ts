@@ -2,11 +2,11 @@
 // grace period: the sign-in answer of spec §2), or a challenge for the second step. The challenge is
 // random, single use, short-lived and stored hashed; it travels in the answer's body only.
 import type { SignInChallenge } from '@shared/contract';
-import { randomToken, sha256 } from '../../auth/tokens';
-import type { AppContext } from '../../context';
-import { now } from '../../db/index';
-import type { UserRow } from '../../db/schema';
-import { unauthorized } from '../../http/errors';
+import { randomToken, sha256 } from '@server/auth/tokens';
+import type { AppContext } from '@server/context';
+import { now } from '@server/db/index';
+import type { UserRow } from '@server/db/schema';
+import { unauthorized } from '@server/http/errors';
 import { enrolDeadline, readPolicy } from './policy';
 import { claimChallenge, findChallenge, findTwoFactor, insertChallenge } from './queries';
 

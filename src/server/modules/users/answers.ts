@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '@shared/access';
 import { MANAGED_USER_TYPES } from '@shared/validation/user';
-import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '../../http/answers';
-import { pickerRow } from '../../http/picker';
+import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '@server/http/answers';
+import { pickerRow } from '@server/http/picker';
 
 /**
  * The status column as stored: the forms' choices (Pending, Active, Inactive, Request Pending), but the

@@ -2,12 +2,12 @@
 // and one account's detail.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { UserStatus } from '@shared/access';
-import type { Caller } from '../../auth/guard';
-import type { AppContext } from '../../context';
-import { countOf } from '../../db/counts';
-import type { Database } from '../../db/schema';
-import { searchCondition, substringCondition } from '../../db/search';
-import { type ListRequest, readList } from '../../db/list';
+import type { Caller } from '@server/auth/guard';
+import type { AppContext } from '@server/context';
+import { countOf } from '@server/db/counts';
+import type { Database } from '@server/db/schema';
+import { searchCondition, substringCondition } from '@server/db/search';
+import { type ListRequest, readList } from '@server/db/list';
 
 const baseColumns = [
   'users.id',

@@ -14,20 +14,20 @@ import {
   userCreateSchema,
   userUpdateSchema,
 } from '@shared/validation/user';
-import { callerOf } from '../../auth/guard';
-import { refuseCommonPassword } from '../../auth/commonPasswords';
-import { generatePassword } from '../../auth/passwords';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
-import { doneAnswer, refusals } from '../../http/answers';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { parseWith, readForm } from '../../http/form';
-import { listQuerySchema, parseListQuery } from '../../http/list';
-import { pickerSortable, readsAsPicker, refusePickerExport } from '../../http/picker';
-import { answerList, item, ok } from '../../http/reply';
-import { idParams } from '../../http/zod';
-import { sendTemplate } from '../../mail/mailer';
-import { removeIfUnreferenced } from '../../uploads/references';
+import { callerOf } from '@server/auth/guard';
+import { refuseCommonPassword } from '@server/auth/commonPasswords';
+import { generatePassword } from '@server/auth/passwords';
+import type { AppContext } from '@server/context';
+import type { UserRow } from '@server/db/schema';
+import { doneAnswer, refusals } from '@server/http/answers';
+import { badRequest, conflict, forbidden, notFound } from '@server/http/errors';
+import { parseWith, readForm } from '@server/http/form';
+import { listQuerySchema, parseListQuery } from '@server/http/list';
+import { pickerSortable, readsAsPicker, refusePickerExport } from '@server/http/picker';
+import { answerList, item, ok } from '@server/http/reply';
+import { idParams } from '@server/http/zod';
+import { sendTemplate } from '@server/mail/mailer';
+import { removeIfUnreferenced } from '@server/uploads/references';
 import { findUserByEmail, findUserById, permissionsOf } from '../auth/service';
 import { atomically, audit } from '../audit/trail';
 import { auditEdit, saveEdit } from '../audit/edits';

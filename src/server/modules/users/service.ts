@@ -1,17 +1,17 @@
 // Rules and queries about user rows shared by several modules.
-import { updateChecked } from '../../db/versions';
+import { updateChecked } from '@server/db/versions';
 import type { Kysely } from 'kysely';
 import type { Permission } from '@shared/access';
 import { isAcceptedPictureName } from '@shared/validation/user';
-import { isUniqueViolation, now } from '../../db/index';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
-import { conflict, HttpError } from '../../http/errors';
-import type { UploadedFile } from '../../http/form';
-import type { AppContext } from '../../context';
-import { afterCommit } from '../../db/ambient';
-import { removeIfUnreferenced } from '../../uploads/references';
-import { storeUpload } from '../../uploads/refusals';
-import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage } from '../../uploads/storage';
+import { isUniqueViolation, now } from '@server/db/index';
+import type { Database, NewUser, UserRow, UserUpdate } from '@server/db/schema';
+import { conflict, HttpError } from '@server/http/errors';
+import type { UploadedFile } from '@server/http/form';
+import type { AppContext } from '@server/context';
+import { afterCommit } from '@server/db/ambient';
+import { removeIfUnreferenced } from '@server/uploads/references';
+import { storeUpload } from '@server/uploads/refusals';
+import { type ImageStorage, PROFILE_PICTURE_FORMATS, type StoredImage } from '@server/uploads/storage';
 
 export type NewUserFields = Pick<NewUser, 'name' | 'email' | 'password_hash' | 'status' | 'user_type'> &
   Partial<Omit<NewUser, 'id' | 'created_at' | 'updated_at'>>;
