@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type BuildOptions } from '@server/app';
 import { type Config, loadConfig } from '@server/config';
 import { seedDemo } from '@server/seed/demo';
+import { declaredMigrationsFor } from './api';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const ADMIN = { email: 'admin@example.com', password: 'Admin@123' };
@@ -39,6 +40,8 @@ export async function startServer(overrides: Partial<Config> = {}, build: Omit<B
     {},
     { dataDir, adminDist: dist, passwordScryptN: 2 ** 14, port: 0, host: '127.0.0.1', demoPassword: DEMO_PASSWORD, ...overrides },
   );
+  // throwaway declarations get their tables as their generated migration would make them (support/api.ts)
+  if (build.resources && !build.declared) build = { ...build, declared: declaredMigrationsFor(build.resources) };
   let { app, ctx } = await buildApp(config, { ...build, logger: false });
   await seedDemo(ctx.db, {
     options: SMALL_SEED,
