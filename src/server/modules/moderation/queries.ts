@@ -97,8 +97,10 @@ export async function listCasesQuery(ctx: AppContext, req: ListRequest<string>, 
   }
   const filtered = f.kind !== undefined || f.reason !== undefined || f.holder !== undefined || f.age !== undefined;
   // a filtered list is counted up to the search's exact bound, no further (a count of 40,000 open cases
-  // of one reason would read them all): beyond, the answer says "more" as a search's does
-  const bound = SEARCH_PLAN.exactTotalUpTo;
+  // of one reason would read them all): beyond, the answer says "more" as a search's does. With a search
+  // the count only tells the planner the list's size (db/list.ts), and the search's answer says its own
+  // total: counted further, so that a common term is walked for, not looked up whole.
+  const bound = req.filter ? SEARCH_PLAN.exactTotalUpTo * 10 : SEARCH_PLAN.exactTotalUpTo;
   let more = false;
   const countedUpTo = async () => {
     const found = await db.selectFrom(base.select(sql.lit(1).as('one')).limit(bound + 1).as('found')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
@@ -111,7 +113,7 @@ export async function listCasesQuery(ctx: AppContext, req: ListRequest<string>, 
     total: filtered ? countedUpTo : () => countOf(db, `moderation_cases:${f.status}`),
     search: (indexed) => searchCondition(ctx.dialect, 'moderation_cases', 'mc', req.filter, indexed),
   });
-  if (more && 'meta' in listed) listed.meta.totalExact = false;
+  if (more && !req.filter && 'meta' in listed) listed.meta.totalExact = false;
   return listed;
 }
 
