@@ -1,7 +1,7 @@
 // What the moderation desk's case calls answer (issue 34), for the OpenAPI document.
 import { z } from 'zod';
 import { answerOf, itemAnswer, listAnswer, maybeText, timestamp, whole } from '@server/http/answers';
-import { auditEntry } from '@server/modules/audit/answers';
+import { auditEntry } from '../audit/answers';
 
 export const CASE_KINDS = ['post', 'comment', 'user'] as const;
 export const CASE_STATUSES = ['open', 'decided', 'appealed', 'closed'] as const;

@@ -10,10 +10,10 @@ import { countOf } from '@server/db/counts';
 import { now } from '@server/db/index';
 import type { Database } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/http/errors';
-import { permissionsOf } from '@server/modules/auth/service';
-import { atomically, audit } from '@server/modules/audit/trail';
-import { listAuditQuery } from '@server/modules/audit/queries';
-import { shownEntries } from '@server/modules/audit/service';
+import { permissionsOf } from '../auth/service';
+import { atomically, audit } from '../audit/trail';
+import { listAuditQuery } from '../audit/queries';
+import { shownEntries } from '../audit/service';
 import { CASE_NOT_FOUND, CLAIMABLE, claimLapsedBefore, freeFor, heldBy, heldUntil, otherHolder } from './claims';
 import type { CASE_KINDS, CASE_STATUSES, DECISIONS } from './answers';
 import {
