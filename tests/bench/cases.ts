@@ -3,7 +3,6 @@
 // the search terms planted by data.ts.
 import { category, contentmanagement, post, report, sortNames, spot, user } from '@shared/resources/index';
 import { type SeedParams, TERMS } from './data';
-import { MODERATION_LIST } from './moderation';
 
 type Direction = 'ASC' | 'DESC';
 export type SearchKind = 'common' | 'rare' | 'phrase' | 'none' | 'name';
@@ -165,8 +164,8 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
     reports('user', 0.3),
     {
       // the moderation desk's open cases (about one per ten reports: data.ts), by priority
-      key: MODERATION_LIST.key,
-      path: MODERATION_LIST.path,
+      key: 'moderation',
+      path: '/api/moderation/cases',
       query: {},
       pageBase: 0,
       defaultOrder: { name: 'priority', direction: 'DESC' },
@@ -175,7 +174,8 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
       search: big,
       views: [
         { name: 'kind post', query: { kind: 'post' }, rows: Math.floor(p.reports * 0.04), sorts: ['last_reported_at'], search: { common: ['bazaar'] } },
-        { name: 'reason', query: { reason: String(MODERATION_LIST.firstReason) }, rows: Math.floor(p.reports * 0.04) },
+        // the seed's first report category (the bootstrap makes none)
+        { name: 'reason', query: { reason: '1' }, rows: Math.floor(p.reports * 0.04) },
         { name: 'holder none', query: { holder: 'none' }, rows: Math.floor(p.reports / 10) },
         { name: 'age older', query: { age: 'older' }, rows: Math.floor(p.reports / 10) },
       ],

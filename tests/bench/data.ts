@@ -18,7 +18,7 @@ export interface SeedParams {
 }
 
 /** Bump when the generated rows change: it is part of the cache key. */
-export const DATA_VERSION = 2;
+export const DATA_VERSION = 3;
 
 export const FULL_SIZE: SeedParams = {
   posts: 1_000_000,
@@ -371,8 +371,7 @@ export function tables(l: Layout): TableData[] {
   const commentPost = (c: number) => livePost(rowRandom(7, c)); // same draw as the comment row's post_id
   // the Pending reports (70%) gather on a pool of targets, one tenth as many as the reports (40% posts,
   // 30% comments, 30% users, as the reports' types): about p.reports / 10 open moderation cases of about
-  // seven reports each; the Resolved ones are on any target, and their cases are decided after the
-  // seed (moderation.ts)
+  // seven reports each; the Resolved ones are on any target, their cases decided (seed.ts fileCases)
   const pool = (share: number) => Math.max(1, Math.floor((p.reports / 10) * share));
   const pooled = (n: number, size: number) => ((Math.imul(n, 2654435761) >>> 0) % size) + 1;
   const spread = (k: number, count: number) => ((k * 7919) % count) + 1;

@@ -105,9 +105,12 @@ export async function refreshPriority(db: Kysely<Database>, caseIds?: readonly n
   await sql`UPDATE moderation_cases SET priority = ${sql.raw(PRIORITY_SQL('moderation_cases'))} WHERE status = 'open'${only}`.execute(db);
 }
 
+/** The filing trigger removed (the bench's seed files its million reports at once: fileExistingReports). */
+export const dropCaseFiling = (db: Kysely<unknown>, dialect: DialectName) => dropRowTriggers(db, dialect, ['reports'], () => TRIGGER);
+
 /** Migration step: the trigger that files each new report into its case (made again over its own work). */
 export async function installCaseFiling(db: Kysely<unknown>, dialect: DialectName) {
-  await dropRowTriggers(db, dialect, ['reports'], () => TRIGGER);
+  await dropCaseFiling(db, dialect);
   if (dialect === 'postgres') return createAfterTrigger(db, TRIGGER, 'AFTER INSERT ON reports', fileReport('NEW'));
   const body = fileReport('new').map((s) => `${s};`).join(' ');
   await sql.raw(`CREATE TRIGGER ${TRIGGER}_ai AFTER INSERT ON reports BEGIN ${body} END`).execute(db);
