@@ -162,6 +162,24 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
     reports('post', 0.4),
     reports('comment', 0.3),
     reports('user', 0.3),
+    {
+      // the moderation desk's open cases (about one per ten reports: data.ts), by priority
+      key: 'moderation',
+      path: '/api/moderation/cases',
+      query: {},
+      pageBase: 0,
+      defaultOrder: { name: 'priority', direction: 'DESC' },
+      sortable: ['priority', 'last_reported_at', 'first_reported_at', 'report_count', 'id'],
+      rows: Math.floor(p.reports / 10),
+      search: big,
+      views: [
+        { name: 'kind post', query: { kind: 'post' }, rows: Math.floor(p.reports * 0.04), sorts: ['last_reported_at'], search: { common: ['bazaar'] } },
+        // the seed's first report category (the bootstrap makes none)
+        { name: 'reason', query: { reason: '1' }, rows: Math.floor(p.reports * 0.04) },
+        { name: 'holder none', query: { holder: 'none' }, rows: Math.floor(p.reports / 10) },
+        { name: 'age older', query: { age: 'older' }, rows: Math.floor(p.reports / 10) },
+      ],
+    },
     { key: 'contentmanagement', path: '/api/page', query: {}, pageBase: 0, defaultOrder: byId, sortable: PAGE_SORTS, rows: p.contentPages, search: small },
   ];
 }

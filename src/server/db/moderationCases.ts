@@ -105,9 +105,12 @@ export async function refreshPriority(db: Kysely<Database>, caseIds?: readonly n
   await sql`UPDATE moderation_cases SET priority = ${sql.raw(PRIORITY_SQL('moderation_cases'))} WHERE status = 'open'${only}`.execute(db);
 }
 
+/** The filing trigger removed (the bench's seed files its million reports at once: fileExistingReports). */
+export const dropCaseFiling = (db: Kysely<unknown>, dialect: DialectName) => dropRowTriggers(db, dialect, ['reports'], () => TRIGGER);
+
 /** Migration step: the trigger that files each new report into its case (made again over its own work). */
 export async function installCaseFiling(db: Kysely<unknown>, dialect: DialectName) {
-  await dropRowTriggers(db, dialect, ['reports'], () => TRIGGER);
+  await dropCaseFiling(db, dialect);
   // a report written already handled (a seed's, an import's) is filed with its target's history instead (fileExistingReports)
   if (dialect === 'postgres') return createAfterTrigger(db, TRIGGER, 'AFTER INSERT ON reports', fileReport('NEW'), `NEW.status = 'Pending'`);
   const body = fileReport('new').map((s) => `${s};`).join(' ');
@@ -115,8 +118,8 @@ export async function installCaseFiling(db: Kysely<unknown>, dialect: DialectNam
 }
 
 /**
- * The reports not filed yet (those there before the desk, or written already handled) filed into cases. The Pending reports of a target make its
- * open case; its Resolved ones one decided case, decided as their target's status says (hidden or
+ * The reports not filed yet (those there before the desk, or written already handled) filed into cases.
+ * The Pending reports of a target make its open case; its Resolved ones one decided case, decided as their target's status says (hidden or
  * Inactive: upheld; else dismissed), with no one named as its decider.
  */
 export async function fileExistingReports(db: QueryExecutorProvider, dialect: DialectName) {
