@@ -38,7 +38,7 @@ describe('the facts the declarations hold', () => {
 
   it('give the audit trail its kinds of record, each read with the rule of the entry declaring it', () => {
     expect(Object.keys(AUDIT_ENTITIES).sort()).toEqual(
-      ['user', 'post', 'itinerary', 'spot', 'comment', 'category', 'tag', 'reportCategory', 'emailtemplate', 'contentmanagement', 'setting'].sort(),
+      ['user', 'post', 'itinerary', 'spot', 'comment', 'category', 'tag', 'reportCategory', 'emailtemplate', 'contentmanagement', 'setting', 'moderation_case'].sort(),
     );
     expect(historyResource('reportCategory')).toBe('reportCategories');
     expect(historyResource('comment')).toBe('reports');
