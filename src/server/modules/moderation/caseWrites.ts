@@ -8,6 +8,7 @@ import { now } from '@server/db/index';
 import { refreshPriority, UPHOLDING } from '@server/db/moderationCases';
 import type { ModerationCasesTable } from '@server/db/schema';
 import { audit } from '../audit/trail';
+import type { freeFor } from './claims';
 
 export type CaseKind = 'post' | 'comment' | 'user';
 export const DECISIONS = ['dismiss', 'warn', 'hide', 'suspend', 'ban'] as const;
@@ -18,15 +19,23 @@ export const outcomeOf = (decision: string): 'upheld' | 'dismissed' => ((UPHOLDI
 
 /**
  * Moves case `id` from status `from` with `changes` (its version bumped); false when it was not in that
- * status any more (someone else moved it first) or, with `version`, had changed since the caller saw it.
+ * status any more (someone else moved it first), or, as `only` asks, had changed since the caller saw
+ * it (`version`) or is held by someone else (`free`: claims.ts freeFor).
  */
-export async function moveCase(ctx: AppContext, id: number, from: string, changes: Updateable<ModerationCasesTable>, version?: number): Promise<boolean> {
+export async function moveCase(
+  ctx: AppContext,
+  id: number,
+  from: string,
+  changes: Updateable<ModerationCasesTable>,
+  only: { version?: number; free?: ReturnType<typeof freeFor> } = {},
+): Promise<boolean> {
   let update = ctx.db
     .updateTable('moderation_cases')
     .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: now() }))
     .where('id', '=', id)
     .where('status', '=', from);
-  if (version !== undefined) update = update.where('version', '=', version);
+  if (only.version !== undefined) update = update.where('version', '=', only.version);
+  if (only.free) update = update.where(only.free);
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
