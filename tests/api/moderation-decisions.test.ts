@@ -3,7 +3,12 @@
 // appeal link) in the author's language; one decision per case when two moderators decide at once; a
 // claim held by someone else blocks; the spec's report buttons close a target's open case; and a
 // suspension ends by itself (the sweep).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import { endPassedSuspensions } from '@server/modules/moderation/suspensions';
 import { ADMIN, bearer, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { appealToken, caseRow, commentBy, decide, mailsTo, type Moderator, moderator, postBy, productUser, reportOn } from '../support/moderation';
@@ -241,5 +246,44 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     expect(mail.subject).toMatch(/^=\?UTF-8\?Q\?=C4=B0=C3=A7eri=C4=9Finiz/);
     expect(mail.html).toContain('Merhaba turkish-author, &quot;İkinci gönderi&quot; gönderiniz: Breaks the rules.');
     expect(mail.html).toMatch(/20\d\d/);
+  });
+});
+
+// Two servers on one PostgreSQL database (stateless replicas, README "Deployment"), each with its own
+// connections, outbox and clock: two moderators deciding one case at once, one on each.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('moderation decisions on two replicas (postgres)', () => {
+  const jwtSecret = 'moderation-replicas-shared-secret-0123456789abcdef';
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    one = await startTestApp('postgres', { jwtSecret });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-replica-two-'));
+    const built = await buildApp(loadConfig({}, { ...one.config, dataDir }), { declared: one.declared, logger: false });
+    two = { ...one, ...built, dataDir, close: async () => void (await built.app.close(), fs.rmSync(dataDir, { recursive: true, force: true })) };
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+
+  it('one decision, one action, one mail; the other replica answers who decided what', async () => {
+    const reporter = await productUser(one, 'replica-reporter');
+    const author = await productUser(one, 'replica-author');
+    const anna = await moderator(one, 'anna');
+    const ben = await moderator(two, 'ben');
+    const post = await postBy(one, author, 'Reported on two servers');
+    const { caseId } = await reportOn(one, reporter, { post_id: post });
+    const answers = await Promise.all([decide(one, anna, caseId, { action: 'hide' }), decide(two, ben, caseId, { action: 'ban' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data.decision as { action: string; by: { name: string } };
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(`Already decided by ${winner.by.name}: ${winner.action}`);
+    const mails = [...(await mailsTo(one, 'replica-author@example.com')), ...(await mailsTo(two, 'replica-author@example.com'))];
+    expect(mails.map((m) => m.subject)).toEqual([winner.action === 'hide' ? 'Your content was hidden' : 'Your account is closed']);
+    const entries = await one.ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'moderation_decide').where('entity', '=', 'moderation_case').where('entity_id', '=', String(caseId)).execute();
+    expect(entries).toHaveLength(1);
+    const user = await one.ctx.db.selectFrom('users').select('status').where('id', '=', author).executeTakeFirstOrThrow();
+    const shown = await one.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', post).executeTakeFirstOrThrow();
+    expect([user.status, shown.deleted_at !== null]).toEqual(winner.action === 'hide' ? ['Active', true] : ['Inactive', false]);
   });
 });
