@@ -108,6 +108,9 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/post/post-report-update', url: `/api/post/post-report-update?id=${NONE}&reportId=${NONE}`, rule: ['Report-list'] },
   { method: 'GET', path: '/api/user/report-update', url: `/api/user/report-update?id=${NONE}&status=Inactive`, rule: ['Report-list'] },
   { method: 'GET', path: '/api/user/approveReportByAdmin', url: `/api/user/approveReportByAdmin?reportId=${NONE}&status=Active&type=user`, rule: ['Report-list'] },
+  // the moderation desk's decisions (issue 34): a case that does not exist, so whoever is let in gets a 404
+  { method: 'POST', path: '/api/moderation/cases/{id}/decision', url: `/api/moderation/cases/${NONE}/decision`, rule: ['Report-list'], body: { action: 'dismiss', reason: 'x', version: 1 } },
+  { method: 'POST', path: '/api/moderation/cases/{id}/appeal-decision', url: `/api/moderation/cases/${NONE}/appeal-decision`, rule: ['Report-list'], body: { outcome: 'upheld' } },
   { method: 'GET', path: '/api/searchTypes', rule: 'admin' },
   { method: 'GET', path: '/api/googleAPIData', url: '/api/googleAPIData?query=museum%20in%20Paris', rule: 'admin' },
   { method: 'POST', path: '/api/googleAPIData', rule: 'admin', body: [] },
