@@ -121,7 +121,7 @@ describe.each(dialects)('moderation appeals on %s', (dialect) => {
     expect(await caseRow(t, other.caseId)).toMatchObject({ status: 'decided', appeal_text: null });
   });
 
-  it('gives a clear page for an unknown or expired link, and none for a dismissal', async () => {
+  it('gives a clear page for an unknown or an expired link', async () => {
     address = '10.0.1.1';
     const unknown = await page('GET', 'not-a-real-token', undefined, { 'accept-language': 'tr-TR,tr;q=0.9' });
     expect(unknown.statusCode).toBe(404);
