@@ -156,7 +156,7 @@ describe.each(dialects)('moderation appeals on %s', (dialect) => {
     expect(own.json().message).toBe('You decided this case: another moderator decides its appeal.');
     const res = await appealDecision(ben, caseId, 'reversed', 'Sorry, our mistake.');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'closed', appeal: { outcome: 'reversed', by: { id: ben.id, name: 'ben' }, text: 'It was a mistake' } });
+    expect(res.json().data.data).toMatchObject({ status: 'closed', appeal: { outcome: 'reversed', by: { id: ben.id, name: 'ben' }, text: 'It was a mistake' } });
     expect((await t.ctx.db.selectFrom('posts').select('deleted_at').where('id', '=', post).executeTakeFirstOrThrow()).deleted_at).toBeNull();
     expect((await t.ctx.db.selectFrom('reports').select('outcome').where('id', '=', reportId).executeTakeFirstOrThrow()).outcome).toBe('dismissed');
     const mails = await mailsTo(t, 'reversed-author@example.com');

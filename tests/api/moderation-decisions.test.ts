@@ -40,7 +40,7 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     const { reportId, caseId } = await reportOn(t, people.reporter, { post_id: post });
     const res = await decide(t, anna, caseId, { action: 'dismiss' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: caseId, status: 'decided', decision: { action: 'dismiss', reason: 'Breaks the rules', by: { id: anna.id, name: 'anna' } } });
+    expect(res.json().data.data).toMatchObject({ id: caseId, status: 'decided', decision: { action: 'dismiss', reason: 'Breaks the rules', by: { id: anna.id, name: 'anna' } } });
     const report = await t.ctx.db.selectFrom('reports').selectAll().where('id', '=', reportId).executeTakeFirstOrThrow();
     expect(report).toMatchObject({ status: 'Resolved', outcome: 'dismissed' });
     expect(report.decided_at).toBeTruthy();
@@ -129,7 +129,7 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     const c = await caseRow(t, caseId);
     expect(user.suspended_until).toBe(c.suspended_until);
     expect(Date.parse(c.suspended_until!) - Date.parse(c.decided_at!)).toBe(3 * 86_400_000);
-    expect(res.json().data.decision).toMatchObject({ action: 'suspend', suspend_days: 3, suspended_until: c.suspended_until });
+    expect(res.json().data.data.decision).toMatchObject({ action: 'suspend', suspend_days: 3, suspended_until: c.suspended_until });
     const [mail] = await mailsTo(t, 'suspended-author@example.com');
     expect(mail.subject).toBe('Your account is suspended');
     expect(mail.html).toContain('for 3 days');
@@ -162,7 +162,7 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     const won = answers.find((a) => a.statusCode === 200)!;
     const lost = answers.find((a) => a.statusCode !== 200)!;
     expect(lost.statusCode).toBe(409);
-    const winner = won.json().data.decision as { action: string; by: { name: string } };
+    const winner = won.json().data.data.decision as { action: string; by: { name: string } };
     expect(lost.json().message).toBe(`Already decided by ${winner.by.name}: ${winner.action}`);
     expect(lost.json().data.decision).toMatchObject({ action: winner.action, by: { name: winner.by.name } });
     expect(await mailsTo(t, 'raced-author@example.com')).toHaveLength(1);
@@ -276,7 +276,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('moderation decisions on two rep
     const { caseId } = await reportOn(one, reporter, { post_id: post });
     const answers = await Promise.all([decide(one, anna, caseId, { action: 'hide' }), decide(two, ben, caseId, { action: 'ban' })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const winner = answers.find((a) => a.statusCode === 200)!.json().data.decision as { action: string; by: { name: string } };
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data.data.decision as { action: string; by: { name: string } };
     expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(`Already decided by ${winner.by.name}: ${winner.action}`);
     const mails = [...(await mailsTo(one, 'replica-author@example.com')), ...(await mailsTo(two, 'replica-author@example.com'))];
     expect(mails.map((m) => m.subject)).toEqual([winner.action === 'hide' ? 'Your content was hidden' : 'Your account is closed']);

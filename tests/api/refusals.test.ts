@@ -108,6 +108,14 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/post/post-report-update', url: `/api/post/post-report-update?id=${NONE}&reportId=${NONE}`, rule: ['Report-list'] },
   { method: 'GET', path: '/api/user/report-update', url: `/api/user/report-update?id=${NONE}&status=Inactive`, rule: ['Report-list'] },
   { method: 'GET', path: '/api/user/approveReportByAdmin', url: `/api/user/approveReportByAdmin?reportId=${NONE}&status=Active&type=user`, rule: ['Report-list'] },
+  // the moderation desk (issue 34): Report-list; assigning a case is an Admin's
+  { method: 'GET', path: '/api/moderation/cases', rule: ['Report-list'] },
+  { method: 'GET', path: '/api/moderation/summary', rule: ['Report-list'] },
+  { method: 'GET', path: '/api/moderation/cases/{id}', url: `/api/moderation/cases/${NONE}`, rule: ['Report-list'] },
+  { method: 'POST', path: '/api/moderation/cases/{id}/claim', url: `/api/moderation/cases/${NONE}/claim`, rule: ['Report-list'], body: {} },
+  { method: 'POST', path: '/api/moderation/cases/{id}/release', url: `/api/moderation/cases/${NONE}/release`, rule: ['Report-list'], body: {} },
+  { method: 'POST', path: '/api/moderation/cases/{id}/assign', url: `/api/moderation/cases/${NONE}/assign`, rule: 'admin', body: { userId: NONE } },
+  { method: 'POST', path: '/api/moderation/cases/{id}/notes', url: `/api/moderation/cases/${NONE}/notes`, rule: ['Report-list'], body: { body: 'hello' } },
   // the moderation desk's decisions (issue 34): a case that does not exist, so whoever is let in gets a 404
   { method: 'POST', path: '/api/moderation/cases/{id}/decision', url: `/api/moderation/cases/${NONE}/decision`, rule: ['Report-list'], body: { action: 'dismiss', reason: 'x', version: 1 } },
   { method: 'POST', path: '/api/moderation/cases/{id}/appeal-decision', url: `/api/moderation/cases/${NONE}/appeal-decision`, rule: ['Report-list'], body: { outcome: 'upheld' } },

@@ -22,6 +22,7 @@ describe('the facts the declarations hold', () => {
       content_pages: ['title', 'slug', 'status'],
       reports: ['type', 'reason', 'status', 'user_status_by_admin', 'reporter_name', 'target_name', 'post_title', 'post_text', 'comment_text', 'category_name'],
       comments: ['comment'],
+      moderation_cases: ['target_title', 'target_text', 'author_name', 'reasons'],
     });
   });
 
