@@ -145,6 +145,20 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     expect(ended).toEqual([{ actor_id: null, entity: 'user', entity_id: String(author) }]);
   });
 
+  it('a status set otherwise (an Admin reactivating the user early) ends the suspension: the sweep leaves the user alone', async () => {
+    const author = await productUser(t, 'lifted-author');
+    const { caseId } = await reportOn(t, people.reporter, { post_id: await postBy(t, author, 'Lifted') });
+    expect((await decide(t, anna, caseId, { action: 'suspend', days: 1 })).statusCode).toBe(200);
+    const { token } = await loginAs(t, ADMIN.email, ADMIN.password);
+    const lifted = await t.app.inject({ method: 'POST', url: '/api/user/bulk-action', headers: bearer(token), payload: { user_ids: [author], action: 'active' } });
+    expect(lifted.statusCode).toBe(200);
+    expect(await t.ctx.db.selectFrom('users').select(['status', 'suspended_until']).where('id', '=', author).executeTakeFirstOrThrow()).toEqual({ status: 'Active', suspended_until: null });
+    // later set Inactive by hand: no sweep brings the user back
+    await t.ctx.db.updateTable('users').set({ status: 'Inactive' }).where('id', '=', author).execute();
+    expect(await endPassedSuspensions(t.ctx, new Date(Date.now() + 2 * 86_400_000).toISOString())).not.toContain(author);
+    expect((await t.ctx.db.selectFrom('users').select('status').where('id', '=', author).executeTakeFirstOrThrow()).status).toBe('Inactive');
+  });
+
   it('bans a reported user: Inactive with no end', async () => {
     const user = await productUser(t, 'banned-user');
     const { caseId } = await reportOn(t, people.reporter, { other_user_id: user });
