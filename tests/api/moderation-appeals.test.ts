@@ -74,6 +74,8 @@ describe.each(dialects)('moderation appeals on %s', (dialect) => {
     const arPage = await page('GET', ar.token);
     expect(arPage.body).toContain('<html lang="ar" dir="rtl">');
     expect(arPage.body).toContain('أرسل اعتراضي');
+    // the moderator's words keep their own direction in the right-to-left page
+    expect(arPage.body).toContain('<dd dir="auto">Breaks the rules</dd>');
     const thanks = await page('POST', ar.token, 'لم أخالف القواعد');
     expect(thanks.statusCode).toBe(200);
     expect(thanks.body).toContain('شكرًا لك');
