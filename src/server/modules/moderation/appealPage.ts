@@ -67,7 +67,7 @@ const WORDS: Record<Language, Words> = {
     intro: 'Bu kararın neden yanlış olduğunu düşündüğünüzü bize yazın. Bir kez itiraz edebilirsiniz; itirazınızı kararı vermeyen bir moderatör okuyacak.',
     decisions: {
       warn: 'Moderatörlerimiz {content} nedeniyle sizi uyardı.',
-      hide: 'Moderatörlerimiz {content} içeriğini gizledi.',
+      hide: 'Moderatörlerimiz içeriğinizi gizledi: {content}.',
       suspend: 'Moderatörlerimiz hesabınızı {days} gün, {until} tarihine kadar askıya aldı.',
       ban: 'Moderatörlerimiz hesabınızı kapattı.',
     },
