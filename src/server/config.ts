@@ -52,6 +52,8 @@ export interface Config {
   auditRetentionDays: number;
   /** The moderation desk: minutes a claim on a case lasts untouched; the priority above which a new case is an alert. */
   moderation: { claimIdleMinutes: number; alertPriority: number };
+  /** Days a moderation decision's mailed appeal link works (MODERATION_APPEAL_DAYS). */
+  moderationAppealDays: number;
   /** Images in an S3-compatible store (S3_BUCKET set); undefined: on the local disk, DATA_DIR/uploads. */
   s3?: S3Settings;
   /** Bearer token GET /api/metrics asks for; unset: the metrics are answered to loopback callers only. */
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       claimIdleMinutes: Math.max(1, int(env.MODERATION_CLAIM_IDLE_MINUTES, 30)),
       alertPriority: Math.max(0, num(env.MODERATION_ALERT_PRIORITY, 5)),
     },
+    moderationAppealDays: Math.max(1, int(env.MODERATION_APPEAL_DAYS, 20)),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: Math.max(0, int(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),

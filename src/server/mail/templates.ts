@@ -14,6 +14,7 @@ import {
 } from '@shared/emailTemplateRules';
 import type { ValidationMessageKey } from '@shared/validation/messages';
 import { sanitizeRichText } from '@server/http/sanitize';
+import { MODERATION_TEMPLATES } from './moderationTemplates';
 
 export interface TemplateSeed {
   slug: string;
@@ -69,9 +70,11 @@ export const TEMPLATE_SEEDS: TemplateSeed[] = [
     title: 'Welcome aboard',
     description: '<p>Hello {{name}},</p><p>Your account has been created with the email {{email}}.</p>',
   },
+  // the moderation desk's decisions and appeal outcomes (issue 34), in English, Turkish and Arabic
+  ...MODERATION_TEMPLATES,
 ];
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
