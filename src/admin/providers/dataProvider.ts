@@ -10,6 +10,7 @@ import { foldText } from '@shared/text';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
+import { type Caller, moderationCalls } from './moderation';
 import { session } from './session';
 
 /**
@@ -299,8 +300,14 @@ async function bulkCall(path: string, ids: readonly RaRecord['id'][], action: Bu
   return { ...res.data, message: res.message };
 }
 
+/** The moderation desk's calls (a page of its own, not a declared resource: its list speaks its own query). */
+export const moderation = moderationCalls(call as Caller);
+/** The lists of pages with calls of their own: react-admin's list and record hooks reach them by this name. */
+const OWN_LISTS: Record<string, Pick<typeof moderation, 'getList' | 'getOne'>> = { moderation };
+
 export const dataProvider: BackOfficeDataProvider = {
   async getList(resource, params) {
+    if (Object.hasOwn(OWN_LISTS, resource)) return OWN_LISTS[resource].getList(params) as never;
     const row = endpoint(resource);
     const { data } = await call<ListPayload<RaRecord>>(`${row.list}${listQuery(row, params)}`, {
       signal: params.signal,
@@ -309,6 +316,7 @@ export const dataProvider: BackOfficeDataProvider = {
     return { data: data.data as never[], total: data.meta.total, meta: data.meta.totalExact === false ? { totalExact: false } : undefined };
   },
   async getOne(resource, params) {
+    if (Object.hasOwn(OWN_LISTS, resource)) return OWN_LISTS[resource].getOne(params) as never;
     const row = endpoint(resource);
     if (!row.one) throw new Error(`No detail endpoint for "${resource}"`);
     const { data } = await call<{ data: RaRecord }>(row.one(params.id), { signal: params.signal });
