@@ -1,5 +1,6 @@
 // What a field's declaration promises, kept by the declared server whatever resource declares it (issue
-// 33): a `unique` field refused when taken (case and accents aside), a blank slug made from the title, and
+// 33): a `unique` field refused when taken (case and accents aside), a blank slug made from the title (the first
+// free one: -2, -3…), and
 // a table whose values are already taken twice not silently declared unique. Rich text stored only after
 // the allow-list and `unique` under saves sent at once are tried over every declaration in
 // declared-suite.test.ts.
@@ -42,12 +43,17 @@ describe.each(dialects)('the promises of a declaration, kept on %s', (dialect) =
   it('makes a blank slug from the title (Turkish letters to ASCII, Arabic kept); a typed one stays', async () => {
     const made = await create({ title: 'Kargo ve İade Koşulları' });
     expect(made.json().data.data.slug).toBe('kargo-ve-iade-kosullari');
+    // a title whose slug another record holds: the first free one, as the content pages do
+    const twin = await create({ title: 'Kargo ve iade koşulları?' });
+    expect(twin.json().data.data.slug).toBe('kargo-ve-iade-kosullari-2');
     const arabic = await create({ title: 'عرض الصيف', slug: '' });
     expect(arabic.json().data.data.slug).toBe('عرض-الصيف');
     const typed = await create({ title: 'Typed slug', slug: 'my-own' });
     expect(typed.json().data.data.slug).toBe('my-own');
     const blanked = await call('POST', '/api/testnotice/update', { id: typed.json().data.id, title: 'Typed slug', slug: '', status: 'Active', body: '<p>Body</p>' });
     expect(blanked.json().data.data.slug).toBe('typed-slug');
+    const retitled = await call('POST', '/api/testnotice/update', { id: typed.json().data.id, title: 'Kargo ve İade Koşulları!', slug: '', status: 'Active', body: '<p>Body</p>' });
+    expect(retitled.json().data.data.slug).toBe('kargo-ve-iade-kosullari-3');
   });
 
   it('refuses to migrate a table to a unique field whose values are already taken twice: it names them', async () => {

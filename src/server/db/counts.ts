@@ -9,7 +9,7 @@ import type { Database } from './schema';
 
 /** A table whose live rows are counted under a key; `{r}` stands for the row (new or old). */
 interface CountedTable {
-  table: 'posts' | 'users' | 'spots' | 'reports' | 'audit_log' | CountedCatalogue;
+  table: 'posts' | 'users' | 'spots' | 'reports' | 'audit_log' | 'moderation_cases' | CountedCatalogue;
   /** the row counts (a soft-deleted post does not) */
   live: string;
   /** the counter's name for the row */
@@ -21,6 +21,9 @@ interface CountedTable {
 }
 
 /** The reports, per type and state (Pending, Resolved): migration 025 keys them so (011 kept the type only). */
+/** The moderation cases, per status ('moderation_cases:open'): the desk's badge and the dashboard (034). */
+export const CASES_COUNTED: CountedTable = { table: 'moderation_cases', live: 'TRUE', key: `'moderation_cases:' || {r}.status`, watch: ['status'] };
+
 export const REPORTS_COUNTED: CountedTable = { table: 'reports', live: 'TRUE', key: `'reports:' || {r}.type || ':' || {r}.status`, watch: ['type', 'status'] };
 
 export const COUNTED: CountedTable[] = [

@@ -31,6 +31,7 @@ import * as m028 from './migrations/028_turkish_names';
 import * as m031 from './migrations/031_hidden_post_index';
 import * as m032 from './migrations/032_list_sort_keys';
 import * as m033 from './migrations/033_filtered_list_indexes';
+import * as m034 from './migrations/034_moderation_cases';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -65,6 +66,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '031_hidden_post_index': bind(m031),
       '032_list_sort_keys': bind(m032),
       '033_filtered_list_indexes': bind(m033),
+      '034_moderation_cases': bind(m034),
     }) };
 }
 

@@ -81,6 +81,20 @@ export async function dropRowTriggers(db: Kysely<unknown>, dialect: DialectName,
   }
 }
 
+/** A PostgreSQL row trigger `name` running `statements` after `event` ('AFTER INSERT ON reports'), and its function. */
+export async function createAfterTrigger(db: Kysely<unknown>, name: string, event: string, statements: string[]) {
+  const body = statements.map((s) => `${s};`).join('\n  ');
+  await sql
+    .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+  ${body}
+  RETURN NULL;
+END
+$body$`)
+    .execute(db);
+  await sql.raw(`CREATE TRIGGER ${name} ${event} FOR EACH ROW EXECUTE FUNCTION ${name}()`).execute(db);
+}
+
 /** What installReportCopies makes, removed (so that its migration may run again over its own work). */
 async function removeReportCopies(db: Kysely<unknown>, dialect: DialectName) {
   await dropRowTriggers(db, dialect, ['reports', ...FOLLOWERS.map(([t]) => t)], triggerName);
@@ -116,18 +130,7 @@ $body$`)
       .raw(`CREATE TRIGGER ${triggerName('reports')} BEFORE INSERT OR UPDATE OF ${POINTERS.join(', ')} ON reports FOR EACH ROW EXECUTE FUNCTION ${triggerName('reports')}()`)
       .execute(db);
     for (const [table, watch, statements] of FOLLOWERS) {
-      const body = statements.map((s) => `${s.replaceAll('{n}', 'NEW')};`).join('\n  ');
-      await sql
-        .raw(`CREATE FUNCTION ${triggerName(table)}() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-  ${body}
-  RETURN NULL;
-END
-$body$`)
-        .execute(db);
-      await sql
-        .raw(`CREATE TRIGGER ${triggerName(table)} AFTER UPDATE OF ${watch.join(', ')} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${triggerName(table)}()`)
-        .execute(db);
+      await createAfterTrigger(db, triggerName(table), `AFTER UPDATE OF ${watch.join(', ')} ON ${table}`, statements.map((s) => s.replaceAll('{n}', 'NEW')));
     }
     return;
   }

@@ -27,6 +27,7 @@ export const USER_COLUMNS = columnsOf<'users'>({
   shortcuts: true,
   preferences: true,
   session_version: true,
+  suspended_until: true,
   post_count: true,
   itinerary_count: true,
   spot_count: true,

@@ -43,6 +43,8 @@ export interface UsersTable {
   preferences: string | null;
   /** bumped to end every session of the account (007_session_version) */
   session_version: Generated<number>;
+  /** a suspension's end (034): Inactive until then, restored automatically */
+  suspended_until: Generated<Timestamp | null>;
   /** maintained by triggers (db/counts.ts): live posts, live itineraries and spots of this user */
   post_count: Generated<number>;
   itinerary_count: Generated<number>;
@@ -160,6 +162,65 @@ export interface ReportsTable {
   post_text: Generated<string | null>;
   comment_text: Generated<string | null>;
   category_name: Generated<string | null>;
+  /** its moderation case, filed by a trigger (db/moderationCases.ts) */
+  case_id: Generated<number | null>;
+  /** 'upheld' | 'dismissed', once its case is decided */
+  outcome: Generated<string | null>;
+  decided_at: Generated<Timestamp | null>;
+}
+
+/** A moderation case (034): the reports on one target while it is undecided, then its decision and appeal. */
+export interface ModerationCasesTable {
+  id: Id;
+  kind: string;
+  target_id: number;
+  /** 'open' | 'decided' | 'appealed' | 'closed' */
+  status: string;
+  report_count: Generated<number>;
+  reporter_count: Generated<number>;
+  first_reported_at: Timestamp;
+  last_reported_at: Timestamp;
+  priority: Generated<number>;
+  reasons: string | null;
+  target_title: string | null;
+  target_text: string | null;
+  target_picture: string | null;
+  author_id: number | null;
+  author_name: string | null;
+  holder_id: number | null;
+  held_at: Timestamp | null;
+  /** 'dismiss' | 'warn' | 'hide' | 'suspend' | 'ban' */
+  decision: string | null;
+  decision_reason: string | null;
+  decision_message: string | null;
+  suspend_days: number | null;
+  suspended_until: Timestamp | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  appeal_token_hash: string | null;
+  appeal_until: Timestamp | null;
+  appeal_text: string | null;
+  appealed_at: Timestamp | null;
+  /** 'upheld' | 'reversed' */
+  appeal_outcome: string | null;
+  appeal_decided_by: number | null;
+  appeal_decided_at: Timestamp | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ModerationCaseReasonsTable {
+  case_id: number;
+  report_category_id: number;
+}
+
+export interface ModerationCaseNotesTable {
+  id: Id;
+  case_id: number;
+  author_id: number;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface PagesTable {
@@ -289,7 +350,7 @@ export interface Database {
   users: UsersTable;
   categories: NamedStatusTable;
   tags: NamedStatusTable;
-  report_categories: NamedStatusTable;
+  report_categories: NamedStatusTable & { /** a report filed under it weighs this much in its case's priority (034) */ weight: Generated<number> };
   spots: SpotsTable;
   posts: PostsTable;
   post_categories: PostCategoriesTable;
@@ -298,6 +359,9 @@ export interface Database {
   comments: CommentsTable;
   follows: FollowsTable;
   reports: ReportsTable;
+  moderation_cases: ModerationCasesTable;
+  moderation_case_reasons: ModerationCaseReasonsTable;
+  moderation_case_notes: ModerationCaseNotesTable;
   email_templates: PagesTable;
   content_pages: PagesTable;
   refresh_tokens: RefreshTokensTable;

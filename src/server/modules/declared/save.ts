@@ -25,14 +25,6 @@ import { type declaredStore, storedValues } from './store';
 
 type Store = ReturnType<typeof declaredStore>;
 
-/** The first free slug of `root` (the title's, or the resource's name for a title without letters): root, root-2, root-3… */
-async function freeSlug(store: Store, column: string, root: string) {
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? root : `${root}-${n}`;
-    if (!(await store.holding(column, candidate))) return candidate;
-  }
-}
-
 export function declaredSave(
   app: FastifyInstance,
   ctx: AppContext,
@@ -44,7 +36,6 @@ export function declaredSave(
   const schema = recordSchema(resource);
   const form = schema.extend(savedRecordKey.shape);
   const slug = typedFields(resource).find((f) => f.type === 'slug');
-  const title = typedFields(resource).find((f) => f.type === 'text');
   // may a save set the slug? (email templates are found by theirs: their form has no slug)
   const slugTyped = slug && formFields(resource).some((f) => f.name === slug.name);
   const initial = Object.fromEntries(formFields(resource).flatMap((f) => (f.initial === undefined ? [] : [[f.name, f.initial]])));
@@ -63,7 +54,7 @@ export function declaredSave(
       const { fields } = await readForm(request);
       const { id, updated_at: expected } = parseWith(savedRecordKey, fields);
       const sent = storedByPart(part, parseWith(schema, fields) as Record<string, unknown>);
-      const refused = part.check?.(ctx, sent, storedValues(resource, sent, !id));
+      const refused = part.check?.(ctx, sent, storedValues(resource, sent));
       if (refused) throw badRequest(v(refused.problem), { [refused.field]: englishText(v(refused.problem)) });
       const typed = slug && slugTyped && typeof sent[slug.name] === 'string' ? slugify(sent[slug.name] as string) : '';
       const values = slug ? { ...sent, [slug.name]: typed || undefined } : sent;
@@ -88,9 +79,8 @@ export function declaredSave(
       }
 
       if (slug && typed && (await store.holding(slug.name, typed))) throw slugTaken();
-      const made = slug && !typed ? { [slug.name]: await freeSlug(store, slug.name, slugify(String(title ? sent[title.name] : '')) || resource.name) } : {};
       const created = await atomically(ctx, async () => {
-        const row = await store.insert({ ...initial, ...values, ...made });
+        const row = await store.insert({ ...initial, ...values });
         await audit(ctx, actor, 'create', entity, Number(row.id), slug ? { [slug.name]: row[slug.name] } : { created: row });
         return row;
       }).catch(slugRace);

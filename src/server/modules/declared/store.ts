@@ -54,24 +54,40 @@ export const holdsTerm = (term: string) => sql<boolean>`${sql.ref(SEARCH_TEXT)} 
 
 /**
  * The form's values as they are stored, keeping the declaration's promises: rich text through the same
- * allow-list as the content pages (nothing stored can run in a staff browser), a slug left blank made from
- * the record's first text field, its title (`creating`: a new record's missing slug too); a yes/no as 1/0,
- * a day and a moment in their ISO form.
+ * allow-list as the content pages (nothing stored can run in a staff browser), a yes/no as 1/0, a day and
+ * a moment in their ISO form. (A blank slug is made by the store, which knows the slugs taken: withSlug.)
  */
-export function storedValues(resource: ResourceDeclaration, values: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+export function storedValues(resource: ResourceDeclaration, values: Record<string, unknown>): Record<string, unknown> {
   const stored = { ...values };
-  const fields = typedFields(resource);
-  const title = fields.find((f) => f.type === 'text');
-  for (const field of fields) {
+  for (const field of typedFields(resource)) {
     const value = stored[field.name];
     if (field.type === 'richText' && typeof value === 'string') stored[field.name] = sanitizeRichText(value);
     if (field.type === 'boolean' && value !== undefined && value !== null) stored[field.name] = yesNo(value) ? 1 : 0;
     if (field.type === 'date' && typeof value === 'string') stored[field.name] = isoDay(value) ?? value;
     if (field.type === 'dateTime' && typeof value === 'string') stored[field.name] = isoMoment(value) ?? value;
-    const blank = value === '' || (creating && value === undefined);
-    if (field.type === 'slug' && blank && title && typeof stored[title.name] === 'string') stored[field.name] = slugify(stored[title.name] as string);
   }
   return stored;
+}
+
+/**
+ * The values with a slug left blank ('' sent, or none on a new record) made from the record's title, its
+ * first text field (the resource's name for a title without letters): the first of root, root-2, root-3…
+ * that no other record holds. The unique index still decides between two saves at the same moment.
+ */
+async function withSlug(q: Kysely<any>, resource: ResourceDeclaration, values: Record<string, unknown>, record?: { id: number; row: Record<string, unknown> }) {
+  const fields = typedFields(resource);
+  const slug = fields.find((f) => f.type === 'slug');
+  const sent = slug && values[slug.name];
+  if (!slug || !(sent === '' || (!record && sent === undefined))) return values;
+  const title = fields.find((f) => f.type === 'text');
+  const titled = title ? (values[title.name] ?? record?.row[title.name]) : undefined;
+  const root = slugify(String(titled ?? '')) || resource.name;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? root : `${root}-${n}`;
+    let taken = q.selectFrom(tableOf(resource)).select('id').where(slug.name, '=', candidate);
+    if (record) taken = taken.where('id', '<>', record.id);
+    if (!(await taken.executeTakeFirst())) return { ...values, [slug.name]: candidate };
+  }
 }
 
 /** What a write stores beside the form's values: the search text, a unique field's key, the time of the change. */
@@ -133,7 +149,7 @@ export function declaredStore(
     },
     async insert(form: Record<string, unknown>) {
       const stamp = now();
-      const values = storedValues(resource, form, true);
+      const values = await withSlug(db, resource, storedValues(resource, form));
       await refuseDangling(db, resource, registry, values);
       return refusingTaken(resource, values, refuseTaken, async () =>
         (await db
@@ -149,11 +165,12 @@ export function declaredStore(
      * (the version its form was opened on) only a record that still has it is written (db/versions.ts).
      */
     async update(id: number, form: Record<string, unknown>, expected?: string) {
-      const values = storedValues(resource, form, false);
-      await refuseDangling(db, resource, registry, values);
-      return refusingTaken(resource, values, refuseTaken, () => db.transaction().execute(async (trx) => {
+      const sent = storedValues(resource, form);
+      await refuseDangling(db, resource, registry, sent);
+      return refusingTaken(resource, sent, refuseTaken, () => db.transaction().execute(async (trx) => {
         const before = await rowOf(trx, id);
         if (!before) return undefined;
+        const values = await withSlug(trx, resource, sent, { id, row: before });
         // the search text is made of the record as it ends up, the fields the form left out included
         const merged = { ...before, ...values };
         let update = trx
@@ -178,7 +195,7 @@ export function declaredStore(
       const duplicates: string[] = [];
       await db.transaction().execute(async (trx) => {
         for (const form of forms) {
-          const values = storedValues(resource, form, true);
+          const values = await withSlug(trx, resource, storedValues(resource, form));
           await refuseDangling(trx, resource, registry, values);
           let insert = trx.insertInto(table).values({ ...values, ...written(resource, values, stamp), created_at: stamp });
           if (unique) insert = insert.onConflict((oc) => oc.column(keyColumn(unique.name)).doNothing());
