@@ -1,10 +1,10 @@
 // The moderation desk's calls (issue 34, /api/moderation/…): its cases as a react-admin list and record
 // (the dataProvider's `moderation` resource), and the actions on a case. The desk is a page of its own,
-// not a declared resource: its list call speaks the desk's query (search, sort, order, its filters).
+// not a declared resource (its calls and rows are its own), asked as the house's lists are.
 import type { GetListParams, GetListResult, GetOneParams, GetOneResult, RaRecord } from 'react-admin';
 import type { AuditEntry } from '@shared/audit';
 import type { ListPayload } from '@shared/contract';
-import { toQuery } from './httpClient';
+import { type EndpointRow, listQuery } from './listQuery';
 
 export type CaseKind = 'post' | 'comment' | 'user';
 export type CaseStatus = 'open' | 'decided' | 'appealed' | 'closed';
@@ -89,26 +89,20 @@ export interface DecisionInput {
 /** What a call needs from the dataProvider: its authorised request (token refreshed first). */
 export type Caller = <T>(path: string, options?: RequestInit) => Promise<{ data: T; message: string }>;
 
-/** The desk's filters as the list's filter form holds them, each a query parameter of the same name. */
-const FILTERS = ['kind', 'reason', 'status', 'holder', 'age'] as const;
 /** The desk's order until the person picks another: the most urgent first. */
 export const BY_PRIORITY = { field: 'priority', order: 'DESC' } as const;
 
-/** The list call's query: page (0-based), limit, search, sort and order, and the set filters. */
-export function caseListQuery(params: Partial<GetListParams>): string {
-  const { page = 1, perPage = 10 } = params.pagination ?? {};
-  const sort = params.sort?.field ? params.sort : BY_PRIORITY;
-  const filter = params.filter ?? {};
-  const set = Object.fromEntries(FILTERS.map((name) => [name, filter[name] === '' || filter[name] == null ? undefined : String(filter[name])]));
-  return toQuery({
-    page: page - 1,
-    limit: perPage,
-    search: typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim() : undefined,
-    sort: sort.field,
-    order: sort.order === 'ASC' ? 'asc' : 'desc',
-    ...set,
-  });
-}
+/**
+ * The desk's list call, as the house's lists are asked (DESIGN.md §3: 0-based page, limit, `filter` for
+ * the search, `order` JSON), its filters each a query parameter of the same name ('open' cases unless
+ * `status` says otherwise).
+ */
+export const CASE_LIST: EndpointRow = {
+  list: '/moderation/cases',
+  pageBase: 0,
+  defaultOrder: { direction: 'DESC', name: 'priority', type: 'default' },
+  filters: ['kind', 'reason', 'status', 'holder', 'age'],
+};
 
 const jsonBody = (value: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(value), headers: { 'Content-Type': 'application/json' } });
 const casePath = (id: RaRecord['id'], action = '') => `/moderation/cases/${encodeURIComponent(String(id))}${action ? `/${action}` : ''}`;
@@ -117,7 +111,7 @@ const casePath = (id: RaRecord['id'], action = '') => `/moderation/cases/${encod
 export function moderationCalls(call: Caller) {
   return {
     async getList(params: Partial<GetListParams>): Promise<GetListResult<ModerationCase>> {
-      const { data } = await call<ListPayload<ModerationCase>>(`/moderation/cases${caseListQuery(params)}`, { signal: params.signal });
+      const { data } = await call<ListPayload<ModerationCase>>(`${CASE_LIST.list}${listQuery(CASE_LIST, params)}`, { signal: params.signal });
       return { data: data.data, total: data.meta.total };
     },
     async getOne(params: GetOneParams): Promise<GetOneResult<CaseDetail>> {
