@@ -10,6 +10,8 @@ export type CaseKind = 'post' | 'comment' | 'user';
 export type CaseStatus = 'open' | 'decided' | 'appealed' | 'closed';
 export type DecisionAction = 'dismiss' | 'warn' | 'hide' | 'suspend' | 'ban';
 export const DECISION_ACTIONS: readonly DecisionAction[] = ['dismiss', 'warn', 'hide', 'suspend', 'ban'];
+/** The decisions a case's kind takes: a user is not hidden (suspended or banned instead). */
+export const decisionsFor = (kind: CaseKind): readonly DecisionAction[] => (kind === 'user' ? DECISION_ACTIONS.filter((a) => a !== 'hide') : DECISION_ACTIONS);
 export type AppealOutcome = 'upheld' | 'reversed';
 
 export interface Person {

@@ -9,7 +9,7 @@ import { ISOLATED_BLOCK } from '../../bidi';
 import { useFormatMoment } from '../../components/dates';
 import { DetailPage } from '../../components/detail';
 import { moderation } from '../../providers/dataProvider';
-import { type CaseDetail, DECISION_ACTIONS, type DecisionAction } from '../../providers/moderation';
+import { type CaseDetail, type DecisionAction, decisionsFor } from '../../providers/moderation';
 import { usePrincipal, useStaffIdentity } from '../../providers/useStaff';
 import { AppealPanel } from './AppealPanel';
 import { CasePreview, HolderText, KindChip, priorityText } from './CaseCells';
@@ -57,6 +57,7 @@ function CaseBody() {
     }
     if (command === 'open' || !open) return false;
     if (command === 'claim') return void run(() => moderation.claim(record.id), 'app.moderation.claimed');
+    if (!decisionsFor(record.kind).includes(command)) return false;
     setDeciding(command);
   });
   if (!record) return null;
@@ -125,7 +126,7 @@ function CaseBody() {
           <CardHeader title={translate('app.moderation.decide')} slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }} />
           <CardContent sx={{ pt: 0 }}>
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              {DECISION_ACTIONS.map((action) => (
+              {decisionsFor(record.kind).map((action) => (
                 <Button
                   key={action}
                   variant={action === 'dismiss' ? 'outlined' : 'contained'}

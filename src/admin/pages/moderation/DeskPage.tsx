@@ -8,7 +8,7 @@ import { ResourceList, ResourceTable } from '../../components/lists';
 import { Col } from '../../components/phoneCards';
 import { usePhone } from '../../components/usePhone';
 import { moderation } from '../../providers/dataProvider';
-import { BY_PRIORITY, type DecisionAction, type ModerationCase } from '../../providers/moderation';
+import { BY_PRIORITY, type DecisionAction, decisionsFor, type ModerationCase } from '../../providers/moderation';
 import { CasePreview, HolderCell, KindChip, MomentCell, PriorityCell } from './CaseCells';
 import { rememberCaseOrder } from './caseOrder';
 import { DecisionDialog } from './DecisionDialog';
@@ -67,6 +67,7 @@ function DeskTable() {
     if (!current) return false;
     if (command === 'open') return void navigate(casePath(current.id));
     if (command === 'claim') return void run(() => moderation.claim(current.id), 'app.moderation.claimed');
+    if (current.status !== 'open' || !decisionsFor(current.kind).includes(command)) return false;
     setDeciding(command);
   });
   return (
