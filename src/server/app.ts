@@ -46,6 +46,7 @@ import { geoRoutes } from '@server/modules/geo/routes';
 import { placeRoutes } from '@server/modules/places/routes';
 import { postRoutes } from '@server/modules/posts/routes';
 import { reportRoutes } from '@server/modules/reports/routes';
+import { moderationRoutes } from '@server/modules/moderation/routes';
 import { spotRoutes } from '@server/modules/spots/routes';
 import { suggestRoutes } from '@server/modules/suggest/routes';
 import { auditRoutes } from '@server/modules/audit/routes';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await spotRoutes(app, ctx);
   await postRoutes(app, ctx);
   await reportRoutes(app, ctx);
+  await moderationRoutes(app, ctx);
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });

@@ -50,6 +50,8 @@ export interface Config {
   listCacheMs: number;
   /** Days an audit entry is kept (AUDIT_RETENTION_DAYS); 0 keeps them forever. */
   auditRetentionDays: number;
+  /** The moderation desk: minutes a claim on a case lasts untouched; the priority above which a new case is an alert. */
+  moderation: { claimIdleMinutes: number; alertPriority: number };
   /** Images in an S3-compatible store (S3_BUCKET set); undefined: on the local disk, DATA_DIR/uploads. */
   s3?: S3Settings;
   /** Bearer token GET /api/metrics asks for; unset: the metrics are answered to loopback callers only. */
@@ -100,6 +102,12 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** A number that may have decimals (a priority). */
+function num(value: string | undefined, fallback: number): number {
+  const n = Number.parseFloat(value ?? '');
   return Number.isFinite(n) ? n : fallback;
 }
 
@@ -165,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE_SECONDS, 30),
     listCacheMs: Math.max(0, int(env.LIST_CACHE_MS, 1000)),
     auditRetentionDays: Math.max(0, int(env.AUDIT_RETENTION_DAYS, 365)),
+    moderation: {
+      claimIdleMinutes: Math.max(1, int(env.MODERATION_CLAIM_IDLE_MINUTES, 30)),
+      alertPriority: Math.max(0, num(env.MODERATION_ALERT_PRIORITY, 5)),
+    },
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: Math.max(0, int(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -18,6 +18,8 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   ...declaredAuditKinds(ACCESS_ENTRIES),
   // the staff's two-factor policy (its history: Admins only, as every resource the registry does not name)
   setting: 'setting',
+  // a moderation desk's case (issue 34): its history is read by whoever may read the reports
+  moderation_case: 'reports',
 };
 
 /** Every kind of record of a registry's trail: the fixed ones, then its plain resources. */
@@ -65,6 +67,10 @@ export const AUDIT_ACTIONS = [
   'two_factor.recovery_code',
   'two_factor.policy',
   'emailtemplate.test_send',
+  'moderation_claim',
+  'moderation_release',
+  'moderation_assign',
+  'moderation_note',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

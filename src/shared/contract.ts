@@ -111,10 +111,14 @@ export interface DashboardStatistics {
   reportPending: number;
   /** the same per type of report, each the total of its list filtered to Pending */
   reportPendingByType: { type: 'post' | 'comment' | 'user'; count: number }[];
+  /** the moderation desk (issue 34): open cases, the oldest one's first report, the median seconds to decision over 7 days */
+  moderationOpen: number;
+  moderationOldestOpenAt: string | null;
+  moderationMedianDecisionSeconds: number | null;
 }
 
 /** The statistics a dashboard card shows as its figure (the lists are its chips). */
-export type DashboardFigure = keyof Omit<DashboardStatistics, 'userByStatus' | 'reportPendingByType'>;
+export type DashboardFigure = keyof Omit<DashboardStatistics, 'userByStatus' | 'reportPendingByType' | 'moderationOldestOpenAt' | 'moderationMedianDecisionSeconds'>;
 
 /**
  * The date pattern of each language: the spec's MM/DD/yyyy in English (spec §2/§9), the day first in

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshPriority } from '@server/db/moderationCases';
 import { up as fileCases } from '@server/db/migrations/034_moderation_cases';
 import { createUser, dialects, startTestApp, type TestApp } from '../support/api';
+import { insertPost, insertReport } from '../support/moderationFixtures';
 
 const PASSWORD = 'Str0ng@Pass';
 
@@ -22,14 +23,7 @@ describe.each(dialects)('moderation cases on %s', (dialect) => {
   afterAll(async () => t.close());
 
   const db = () => t.ctx.db;
-  const post = async (title: string) =>
-    (
-      await db()
-        .insertInto('posts')
-        .values({ type: 'post', user_id: people.author, title, description: `${title}, the text`, latitude: null, longitude: null, itinerary_date: null, is_planeed: '0', is_public: 1, created_at: stamp(0), updated_at: stamp(0), deleted_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const post = (title: string) => insertPost(db(), people.author, title, stamp(0));
   const category = async (name: string, weight: number) =>
     (
       await db()
@@ -39,25 +33,7 @@ describe.each(dialects)('moderation cases on %s', (dialect) => {
         .executeTakeFirstOrThrow()
     ).id;
   const report = async (reporter: string, target: { post_id?: number; other_user_id?: number }, at: number, categoryId: number | null = null) =>
-    (
-      await db()
-        .insertInto('reports')
-        .values({
-          type: target.post_id ? 'post' : 'user',
-          user_id: people[reporter],
-          post_id: target.post_id ?? null,
-          comment_id: null,
-          other_user_id: target.other_user_id ?? null,
-          report_category_id: categoryId,
-          reason: 'Looks wrong',
-          status: 'Pending',
-          user_status_by_admin: 'Active',
-          created_at: stamp(at),
-          updated_at: stamp(at),
-        })
-        .returning(['id', 'case_id'])
-        .executeTakeFirstOrThrow()
-    ).id;
+    (await insertReport(db(), people[reporter], target, stamp(at), categoryId)).id;
   const caseOf = async (reportId: number) => {
     const { case_id } = await db().selectFrom('reports').select('case_id').where('id', '=', reportId).executeTakeFirstOrThrow();
     return db().selectFrom('moderation_cases').selectAll().where('id', '=', case_id!).executeTakeFirstOrThrow();

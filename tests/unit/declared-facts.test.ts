@@ -22,6 +22,7 @@ describe('the facts the declarations hold', () => {
       content_pages: ['title', 'slug', 'status'],
       reports: ['type', 'reason', 'status', 'user_status_by_admin', 'reporter_name', 'target_name', 'post_title', 'post_text', 'comment_text', 'category_name'],
       comments: ['comment'],
+      moderation_cases: ['target_title', 'target_text', 'author_name', 'reasons'],
     });
   });
 
@@ -38,7 +39,7 @@ describe('the facts the declarations hold', () => {
 
   it('give the audit trail its kinds of record, each read with the rule of the entry declaring it', () => {
     expect(Object.keys(AUDIT_ENTITIES).sort()).toEqual(
-      ['user', 'post', 'itinerary', 'spot', 'comment', 'category', 'tag', 'reportCategory', 'emailtemplate', 'contentmanagement', 'setting'].sort(),
+      ['user', 'post', 'itinerary', 'spot', 'comment', 'category', 'tag', 'reportCategory', 'emailtemplate', 'contentmanagement', 'setting', 'moderation_case'].sort(),
     );
     expect(historyResource('reportCategory')).toBe('reportCategories');
     expect(historyResource('comment')).toBe('reports');

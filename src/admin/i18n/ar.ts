@@ -610,6 +610,10 @@ export const ar: Catalogue = {
         two_factor_recovery_code: 'استخدم رمز استرداد',
         two_factor_policy: 'غيّر سياسة تسجيل الدخول بخطوتين',
         emailtemplate_test_send: 'أرسل بريدًا تجريبيًا',
+        moderation_claim: 'تولّى حالة إشراف',
+        moderation_release: 'تخلّى عن حالة إشراف',
+        moderation_assign: 'أسند حالة إشراف',
+        moderation_note: 'أضاف ملاحظة إلى حالة إشراف',
       },
       entities: {
         user: 'مستخدم',
@@ -624,6 +628,7 @@ export const ar: Catalogue = {
         contentmanagement: 'صفحة محتوى',
         audit: 'سجل التدقيق',
         setting: 'إعداد',
+        moderation_case: 'حالة إشراف',
       },
       fields: {
         name: 'الاسم',

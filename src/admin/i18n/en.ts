@@ -583,6 +583,10 @@ const app = {
         two_factor_recovery_code: 'Used a recovery code',
         two_factor_policy: 'Changed the two-factor policy',
         emailtemplate_test_send: 'Sent a test email',
+        moderation_claim: 'Claimed a moderation case',
+        moderation_release: 'Released a moderation case',
+        moderation_assign: 'Assigned a moderation case',
+        moderation_note: 'Added a note to a moderation case',
       },
       entities: {
         user: 'User',
@@ -597,6 +601,7 @@ const app = {
         contentmanagement: 'Content Page',
         audit: 'Audit trail',
         setting: 'Setting',
+        moderation_case: 'Moderation case',
       },
       fields: {
         name: 'Name',

@@ -606,6 +606,10 @@ export const tr: Catalogue = {
         two_factor_recovery_code: 'Kurtarma kodu kullandı',
         two_factor_policy: 'İki adımlı giriş kuralını değiştirdi',
         emailtemplate_test_send: 'Test e-postası gönderdi',
+        moderation_claim: 'Moderasyon vakasını üstlendi',
+        moderation_release: 'Moderasyon vakasını bıraktı',
+        moderation_assign: 'Moderasyon vakasını atadı',
+        moderation_note: 'Moderasyon vakasına not ekledi',
       },
       entities: {
         user: 'Kullanıcı',
@@ -620,6 +624,7 @@ export const tr: Catalogue = {
         contentmanagement: 'İçerik Sayfası',
         audit: 'Denetim kaydı',
         setting: 'Ayar',
+        moderation_case: 'Moderasyon vakası',
       },
       fields: {
         name: 'Ad',

@@ -32,6 +32,7 @@ import * as m031 from './migrations/031_hidden_post_index';
 import * as m032 from './migrations/032_list_sort_keys';
 import * as m033 from './migrations/033_filtered_list_indexes';
 import * as m034 from './migrations/034_moderation_cases';
+import * as m035 from './migrations/035_moderation_desk';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -67,6 +68,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '032_list_sort_keys': bind(m032),
       '033_filtered_list_indexes': bind(m033),
       '034_moderation_cases': bind(m034),
+      '035_moderation_desk': bind(m035),
     }) };
 }
 

@@ -43,15 +43,21 @@ export const SEARCH_COLUMNS = {
   ...(searchColumnsOf(RESOURCES) as Record<DeclaredSearchTable, readonly string[]>),
   // the comments' own index (migrations 001, 010): no list searches it today (the reported comments are reports)
   comments: ['comment'],
+  // the moderation desk's cases (migration 035): their target's title and text, its author, their reasons
+  moderation_cases: ['target_title', 'target_text', 'author_name', 'reasons'],
 } satisfies Partial<Record<keyof Database, readonly string[]>>;
 export type SearchableTable = keyof typeof SEARCH_COLUMNS;
+
+const omitKey = <T extends object, K extends keyof T>(from: T, key: K): Omit<T, K> =>
+  Object.fromEntries(Object.entries(from).filter(([k]) => k !== key)) as Omit<T, K>;
 
 /**
  * The searched columns as the migrations before 014 indexed them (before the copied names joined the
  * posts', spots' and reports' indexes): those migrations build these, on columns that exist by then.
  */
-export const SEARCH_COLUMNS_BEFORE_COPIES: Record<SearchableTable, readonly string[]> = {
-  ...SEARCH_COLUMNS,
+export const SEARCH_COLUMNS_BEFORE_COPIES: Record<Exclude<SearchableTable, 'moderation_cases'>, readonly string[]> = {
+  // (the cases' table is younger than those migrations: 035 indexes it)
+  ...omitKey(SEARCH_COLUMNS, 'moderation_cases'),
   spots: ['name', 'country', 'city'],
   posts: ['title', 'description'],
   reports: ['type', 'reason', 'status', 'user_status_by_admin'],

@@ -21,6 +21,9 @@ export const statistics = z.object({
   reportPendingByType: z
     .array(z.object({ type: z.enum(REPORT_TYPES), count: whole }))
     .meta({ description: 'the Pending reports per type: post, comment and user' }),
+  moderationOpen: whole.meta({ description: "the moderation desk's open cases" }),
+  moderationOldestOpenAt: z.string().nullable().meta({ description: "the oldest open case's first report" }),
+  moderationMedianDecisionSeconds: z.number().nullable().meta({ description: 'median seconds from first report to decision of the cases decided in the last 7 days' }),
 });
 
 export const statisticsAnswer = answerOf(statistics);
