@@ -71,6 +71,10 @@ export const AUDIT_ACTIONS = [
   'moderation_release',
   'moderation_assign',
   'moderation_note',
+  'moderation_decide',
+  'moderation_appeal',
+  'moderation_appeal_decide',
+  'moderation_suspension_end',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

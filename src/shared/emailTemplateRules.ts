@@ -85,6 +85,14 @@ export function ownImageUrl(src: string | undefined, ownOrigin: string | undefin
  * The placeholders each mail of the product fills in, by template slug (the values mail/ passes to
  * sendTemplate). Any other placeholder renders as nothing: the edit dialog names it (issue 32 m27).
  */
+/** The languages a mail to a product user may also be written in (a template `<slug>-<language>`). */
+export const MAIL_LANGUAGES = ['tr', 'ar'] as const;
+
+/** Each slug's placeholders, also under its language variants. */
+function moderationPlaceholders(bySlug: Record<string, readonly string[]>): Record<string, readonly string[]> {
+  return Object.fromEntries(Object.entries(bySlug).flatMap(([slug, names]) => [[slug, names], ...MAIL_LANGUAGES.map((l) => [`${slug}-${l}`, names])]));
+}
+
 export const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   'forgot-password': ['name', 'email', 'link', 'expires_in'],
   'password-changed': ['name', 'email'],
@@ -93,6 +101,15 @@ export const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> 
   'two-factor-reset': ['name', 'email'],
   'subadmin-invitation': ['name', 'email', 'password', 'link'],
   'user-welcome': ['name', 'email'],
+  // the moderation desk's (issue 34), each also as `<slug>-tr` / `<slug>-ar`: that language's wording
+  ...moderationPlaceholders({
+    'moderation-warn': ['name', 'content', 'reason', 'message', 'link', 'appeal_until'],
+    'moderation-hide': ['name', 'content', 'reason', 'message', 'link', 'appeal_until'],
+    'moderation-suspend': ['name', 'content', 'reason', 'message', 'days', 'until', 'link', 'appeal_until'],
+    'moderation-ban': ['name', 'content', 'reason', 'message', 'link', 'appeal_until'],
+    'moderation-appeal-upheld': ['name', 'content', 'message'],
+    'moderation-appeal-reversed': ['name', 'content', 'message'],
+  }),
 };
 
 /** The placeholders of `text` that the mail `slug` does not fill in, each once; none for a slug it does not know. */

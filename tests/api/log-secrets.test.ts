@@ -39,10 +39,14 @@ describe.each(dialects)('secrets kept out of the log on %s', (dialect) => {
     // the mailed link, opened (the admin's page; this test app serves no admin, so a 404)
     await t.app.inject({ url: `/reset-password/${resetToken}` });
     await t.app.inject({ url: `/reset-password/${resetToken}?lang=tr` });
+    // a mailed appeal link (issue 34), opened and posted to: its page answers "not valid", the token stays out
+    const appealToken = 'an-appeal-token-0123456789abcdefghijklmnopq';
+    expect((await t.app.inject({ url: `/appeal/${appealToken}` })).statusCode).toBe(404);
+    await t.app.inject({ method: 'POST', url: `/Appeal/${appealToken}`, payload: { text: 'x' } });
     expect((await t.app.inject({ url: `/api/test-failure?token=${renewed.token}` })).statusCode).toBe(500);
     expect((await t.app.inject({ url: `/api/no-such-thing?token=${renewed.token}`, headers: bearer(renewed.token) })).statusCode).toBe(404);
 
-    const secrets = [session.token, session.refresh_token, renewed.token, renewed.refresh_token, resetToken!];
+    const secrets = [session.token, session.refresh_token, renewed.token, renewed.refresh_token, resetToken!, appealToken];
     for (const line of lines()) for (const secret of secrets) expect(line).not.toContain(secret);
     // every request is still logged, with its path and the names of its query
     expect(urls()).toEqual(
@@ -52,6 +56,8 @@ describe.each(dialects)('secrets kept out of the log on %s', (dialect) => {
         '/api/auth/refresh-token?refresh_token=[redacted]',
         '/reset-password/[redacted]',
         '/reset-password/[redacted]?lang=[redacted]',
+        '/appeal/[redacted]',
+        '/Appeal/[redacted]',
         '/api/test-failure?token=[redacted]',
       ]),
     );

@@ -2,7 +2,7 @@
 // each report arrives (the product writes reports straight to it); a decided case leaves the next report
 // to open a new one; a case's priority weighs its reporters by how often their reports were upheld.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshPriority } from '@server/db/moderationCases';
+import { fileExistingReports, refreshPriority } from '@server/db/moderationCases';
 import { up as fileCases } from '@server/db/migrations/034_moderation_cases';
 import { createUser, dialects, startTestApp, type TestApp } from '../support/api';
 import { insertPost, insertReport } from '../support/moderationFixtures';
@@ -103,6 +103,21 @@ describe.each(dialects)('moderation cases on %s', (dialect) => {
     expect(priorities.map((c) => c.id)).toEqual([byCareful.id, byCareless.id]);
     expect(priorities[0].priority).toBeCloseTo(1.75);
     expect(priorities[1].priority).toBeCloseTo(0.25);
+  });
+
+  it('leaves a report written already handled out of the open case; filing it makes a decided case', async () => {
+    const id = await post('Handled elsewhere');
+    const open = await caseOf(await report('careful', { post_id: id }, 60));
+    const handled = await db()
+      .insertInto('reports')
+      .values({ type: 'post', user_id: people.third, post_id: id, comment_id: null, other_user_id: null, report_category_id: null, reason: 'x', status: 'Resolved', user_status_by_admin: 'Active', created_at: stamp(61), updated_at: stamp(61) })
+      .returning(['id', 'case_id'])
+      .executeTakeFirstOrThrow();
+    expect(handled.case_id).toBeNull();
+    expect((await caseOf((await db().selectFrom('reports').select('id').where('case_id', '=', open.id).executeTakeFirstOrThrow()).id)).report_count).toBe(1);
+    await fileExistingReports(db(), dialect);
+    const filed = await caseOf(handled.id);
+    expect(filed).toMatchObject({ status: 'decided', decision: 'dismiss', kind: 'post', target_id: id, report_count: 1 });
   });
 
   it('files the reports already there when its migration runs, and changes nothing run again over its own work', async () => {

@@ -116,6 +116,9 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/moderation/cases/{id}/release', url: `/api/moderation/cases/${NONE}/release`, rule: ['Report-list'], body: {} },
   { method: 'POST', path: '/api/moderation/cases/{id}/assign', url: `/api/moderation/cases/${NONE}/assign`, rule: 'admin', body: { userId: NONE } },
   { method: 'POST', path: '/api/moderation/cases/{id}/notes', url: `/api/moderation/cases/${NONE}/notes`, rule: ['Report-list'], body: { body: 'hello' } },
+  // the moderation desk's decisions (issue 34): a case that does not exist, so whoever is let in gets a 404
+  { method: 'POST', path: '/api/moderation/cases/{id}/decision', url: `/api/moderation/cases/${NONE}/decision`, rule: ['Report-list'], body: { action: 'dismiss', reason: 'x', version: 1 } },
+  { method: 'POST', path: '/api/moderation/cases/{id}/appeal-decision', url: `/api/moderation/cases/${NONE}/appeal-decision`, rule: ['Report-list'], body: { outcome: 'upheld' } },
   { method: 'GET', path: '/api/searchTypes', rule: 'admin' },
   { method: 'GET', path: '/api/googleAPIData', url: '/api/googleAPIData?query=museum%20in%20Paris', rule: 'admin' },
   { method: 'POST', path: '/api/googleAPIData', rule: 'admin', body: [] },

@@ -614,6 +614,10 @@ export const ar: Catalogue = {
         moderation_release: 'تخلّى عن حالة إشراف',
         moderation_assign: 'أسند حالة إشراف',
         moderation_note: 'أضاف ملاحظة إلى حالة إشراف',
+        moderation_decide: 'أصدر قرارًا في حالة إشراف',
+        moderation_appeal: 'اعترض على قرار إشراف',
+        moderation_appeal_decide: 'بتّ في اعتراض',
+        moderation_suspension_end: 'انتهى الإيقاف المؤقت',
       },
       entities: {
         user: 'مستخدم',
@@ -840,6 +844,14 @@ export const ar: Catalogue = {
     resultsSaved: 'تم حفظ نتائج البحث بنجاح',
     nothingToSuggest: 'لا يمكن اقتراح خطة رحلة لـ "%{search}": لا توجد أماكن معروفة قرب %{place} بعد.',
     unknownPlace: 'لا يمكن اقتراح خطة رحلة: "%{place}" ليس مكانًا معروفًا.',
+    caseAlreadyDecided: 'سبق أن قرّر %{name}: %{action}',
+    hideNeedsContent: 'لا يمكن إخفاء إلا منشور أو تعليق: أوقف المستخدم مؤقتًا أو احظره بدلًا من ذلك.',
+    suspendDaysRequired: 'أدخل عدد أيام الإيقاف، من 1 إلى 365.',
+    daysOnlyForSuspend: 'عدد الأيام للإيقاف المؤقت فقط.',
+    caseAuthorGone: 'صاحب هذا المحتوى لم يعد موجودًا.',
+    noAppealWaiting: 'لا يوجد اعتراض ينتظر في هذه الحالة.',
+    appealAlreadyDecided: 'سبق أن بتّ %{name} في الاعتراض: %{outcome}',
+    ownDecisionAppeal: 'أنت من قرّر في هذه الحالة: يبتّ مشرف آخر في الاعتراض عليها.',
   },
   resources: {
     user: {

@@ -587,6 +587,10 @@ const app = {
         moderation_release: 'Released a moderation case',
         moderation_assign: 'Assigned a moderation case',
         moderation_note: 'Added a note to a moderation case',
+        moderation_decide: 'Decided a moderation case',
+        moderation_appeal: 'Appealed a moderation decision',
+        moderation_appeal_decide: 'Decided an appeal',
+        moderation_suspension_end: 'Suspension ended',
       },
       entities: {
         user: 'User',

@@ -610,6 +610,10 @@ export const tr: Catalogue = {
         moderation_release: 'Moderasyon vakasını bıraktı',
         moderation_assign: 'Moderasyon vakasını atadı',
         moderation_note: 'Moderasyon vakasına not ekledi',
+        moderation_decide: 'Moderasyon vakasına karar verdi',
+        moderation_appeal: 'Moderasyon kararına itiraz etti',
+        moderation_appeal_decide: 'İtiraza karar verdi',
+        moderation_suspension_end: 'Askıya alma sona erdi',
       },
       entities: {
         user: 'Kullanıcı',
@@ -838,6 +842,14 @@ export const tr: Catalogue = {
     resultsSaved: 'Arama sonuçları başarıyla kaydedildi',
     nothingToSuggest: '"%{search}" için gezi planı önerilemiyor: %{place} yakınında bilinen mekân yok.',
     unknownPlace: 'Gezi planı önerilemiyor: "%{place}" bilinen bir yer değil.',
+    caseAlreadyDecided: '%{name} zaten karar verdi: %{action}',
+    hideNeedsContent: 'Yalnızca bir gönderi ya da yorum gizlenebilir: bir kullanıcıyı askıya alın ya da yasaklayın.',
+    suspendDaysRequired: 'Askıya alma süresini gün olarak girin, 1 ile 365 arası.',
+    daysOnlyForSuspend: 'Gün sayısı yalnızca askıya almada verilir.',
+    caseAuthorGone: 'Bu içeriğin yazarı artık yok.',
+    noAppealWaiting: 'Bu vakada bekleyen bir itiraz yok.',
+    appealAlreadyDecided: 'İtiraza %{name} zaten karar verdi: %{outcome}',
+    ownDecisionAppeal: 'Bu vakaya siz karar verdiniz: itirazına başka bir moderatör karar verir.',
   },
   resources: {
     user: {

@@ -28,6 +28,11 @@ export interface Throttle {
   beginLogin(ip: string, email: string): Promise<LoginAttempt>;
   /** Counts a registration from `ip`; throws a 429 beyond the limit. */
   countRegistration(ip: string): Promise<void>;
+  /**
+   * Counts a request under each of `limits`' keys (other than sign-ins: an appeal link's page, by
+   * address and by link); throws a 429 with `message` when one is over its limit in the window.
+   */
+  countRequest(limits: Readonly<Record<string, number>>, message: string): Promise<void>;
   /** The owner proved the mailbox (password reset): the account's failures are forgotten. */
   forgetAccount(email: string): Promise<void>;
 }
@@ -67,6 +72,17 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
     return new HttpError(429, message, { retryAfter }, { 'retry-after': String(retryAfter) });
   };
 
+  const countRequest: Throttle['countRequest'] = async (keyLimits, message) => {
+    const { ids, counts } = await record(Object.keys(keyLimits));
+    for (const [key, max] of Object.entries(keyLimits)) {
+      const c = counts.get(key);
+      if (c && c.n > max) {
+        await forget(ids);
+        throw refuse(c.oldest, message);
+      }
+    }
+  };
+
   return {
     async beginLogin(ip, rawEmail) {
       const email = rawEmail.trim().toLowerCase();
@@ -102,14 +118,9 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
       };
     },
     async countRegistration(ip) {
-      const key = `register:${ip}`;
-      const { ids, counts } = await record([key]);
-      const c = counts.get(key);
-      if (c && c.n > limits.registerMaxPerWindow) {
-        await forget(ids);
-        throw refuse(c.oldest, 'Too many registrations from this address. Please try again later.');
-      }
+      await countRequest({ [`register:${ip}`]: limits.registerMaxPerWindow }, 'Too many registrations from this address. Please try again later.');
     },
+    countRequest,
     async forgetAccount(rawEmail) {
       const email = rawEmail.trim().toLowerCase();
       await db

@@ -2,7 +2,7 @@
 // while it is undecided; a report on a target whose case was decided opens a new one. Reports reach the
 // database from the product too, so a trigger files each new report into its case and keeps the case's
 // figures (counts, times, reasons, priority) as it goes, in SQL written once for SQLite and PostgreSQL.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
 import type { Database } from './schema';
 import type { DialectName } from './index';
 import { createAfterTrigger, dropRowTriggers } from './reportCopies';
@@ -108,17 +108,18 @@ export async function refreshPriority(db: Kysely<Database>, caseIds?: readonly n
 /** Migration step: the trigger that files each new report into its case (made again over its own work). */
 export async function installCaseFiling(db: Kysely<unknown>, dialect: DialectName) {
   await dropRowTriggers(db, dialect, ['reports'], () => TRIGGER);
-  if (dialect === 'postgres') return createAfterTrigger(db, TRIGGER, 'AFTER INSERT ON reports', fileReport('NEW'));
+  // a report written already handled (a seed's, an import's) is filed with its target's history instead (fileExistingReports)
+  if (dialect === 'postgres') return createAfterTrigger(db, TRIGGER, 'AFTER INSERT ON reports', fileReport('NEW'), `NEW.status = 'Pending'`);
   const body = fileReport('new').map((s) => `${s};`).join(' ');
-  await sql.raw(`CREATE TRIGGER ${TRIGGER}_ai AFTER INSERT ON reports BEGIN ${body} END`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${TRIGGER}_ai AFTER INSERT ON reports WHEN new.status = 'Pending' BEGIN ${body} END`).execute(db);
 }
 
 /**
- * Migration step: the reports already there filed into cases. The Pending reports of a target make its
+ * The reports not filed yet (those there before the desk, or written already handled) filed into cases. The Pending reports of a target make its
  * open case; its Resolved ones one decided case, decided as their target's status says (hidden or
  * Inactive: upheld; else dismissed), with no one named as its decider.
  */
-export async function fileExistingReports(db: Kysely<unknown>, dialect: DialectName) {
+export async function fileExistingReports(db: QueryExecutorProvider, dialect: DialectName) {
   const target = TARGET_OF('reports');
   const caseStatus = (r: string) => `(CASE WHEN ${r}.status = 'Pending' THEN 'open' ELSE 'decided' END)`;
   await sql

@@ -81,8 +81,11 @@ export async function dropRowTriggers(db: Kysely<unknown>, dialect: DialectName,
   }
 }
 
-/** A PostgreSQL row trigger `name` running `statements` after `event` ('AFTER INSERT ON reports'), and its function. */
-export async function createAfterTrigger(db: Kysely<unknown>, name: string, event: string, statements: string[]) {
+/**
+ * A PostgreSQL row trigger `name` running `statements` after `event` ('AFTER INSERT ON reports') for the
+ * rows `when` holds of, and its function.
+ */
+export async function createAfterTrigger(db: Kysely<unknown>, name: string, event: string, statements: string[], when?: string) {
   const body = statements.map((s) => `${s};`).join('\n  ');
   await sql
     .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $body$
@@ -92,7 +95,7 @@ BEGIN
 END
 $body$`)
     .execute(db);
-  await sql.raw(`CREATE TRIGGER ${name} ${event} FOR EACH ROW EXECUTE FUNCTION ${name}()`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${name} ${event} FOR EACH ROW${when ? ` WHEN (${when})` : ''} EXECUTE FUNCTION ${name}()`).execute(db);
 }
 
 /** What installReportCopies makes, removed (so that its migration may run again over its own work). */

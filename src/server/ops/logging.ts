@@ -15,7 +15,7 @@ export const REDACTED = '[redacted]';
  * Paths that carry a secret after them (the admin's page of a mailed reset link): all the rest of the
  * path, whatever its case (the admin's router ignores it).
  */
-const TOKEN_PATH = /(\/reset-password\/)[^?#\s"'\\]+/gi;
+const TOKEN_PATH = /(\/(?:reset-password|appeal)\/)[^?#\s"'\\]+/gi;
 /** The value of each `name=value` of a query string, in a URL or in any text quoting one. */
 const QUERY_VALUE = /([?&][^=&?#\s"'\\]+=)[^&#\s"'\\]*/g;
 /** A credential after its scheme (an Authorization header, an error quoting one). */

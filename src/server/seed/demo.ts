@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { NAME_PATTERN } from '@shared/validation/user';
 import { hashPassword } from '@server/auth/passwords';
 import type { Database } from '@server/db/schema';
+import { dialectOf } from '@server/db/index';
+import { fileExistingReports } from '@server/db/moderationCases';
 import { stateNear } from '@server/geo/gazetteer';
 import { createLocalStorage, type StoredImage } from '@server/uploads/storage';
 
@@ -600,6 +602,8 @@ export async function seedDemo(
         })
       : [];
     await inBatches(reportRows, (b) => trx.insertInto('reports').values(b).execute());
+    // the Pending ones are in open cases (the database files them); the Resolved ones make decided cases
+    await fileExistingReports(trx, dialectOf(db) ?? 'sqlite');
     log(`reports: ${reportRows.length}`);
 
     // Content pages

@@ -180,6 +180,15 @@ export const errorMessages = {
   resultsSaved: 'Search Results have been saved Successfully',
   nothingToSuggest: 'No itinerary can be suggested for "%{search}": no spots are known near %{place} yet.',
   unknownPlace: 'No itinerary can be suggested: "%{place}" is not a place we know.',
+  // the moderation desk's decisions and appeals (issue 34)
+  caseAlreadyDecided: 'Already decided by %{name}: %{action}',
+  hideNeedsContent: 'Only a post or a comment can be hidden: suspend or ban a user instead.',
+  suspendDaysRequired: 'Give the number of days of the suspension, 1 to 365.',
+  daysOnlyForSuspend: 'Only a suspension takes a number of days.',
+  caseAuthorGone: 'The author of this content no longer exists.',
+  noAppealWaiting: 'No appeal waits on this case.',
+  appealAlreadyDecided: 'The appeal was already decided by %{name}: %{outcome}',
+  ownDecisionAppeal: 'You decided this case: another moderator decides its appeal.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

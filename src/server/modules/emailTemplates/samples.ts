@@ -16,8 +16,20 @@ export function sampleValues(
     name: person.name,
     email: person.email,
     // the invitation links to the sign-in page (users/routes.ts), the reset mail to the reset page with its token
-    link: slug === 'subadmin-invitation' ? `${config.publicUrl}/login` : `${config.publicUrl}/reset-password/${SAMPLE_TOKEN}`,
+    link:
+      slug === 'subadmin-invitation'
+        ? `${config.publicUrl}/login`
+        : slug.startsWith('moderation-')
+          ? `${config.publicUrl}/appeal/${SAMPLE_TOKEN}`
+          : `${config.publicUrl}/reset-password/${SAMPLE_TOKEN}`,
     expires_in: linkLifetime(config.resetTokenTtlSeconds),
     password: SAMPLE_PASSWORD,
+    // a moderation decision's (modules/moderation/mails.ts)
+    content: 'the post "A sample post"',
+    reason: 'Spam',
+    message: 'A sample message from the moderator.',
+    days: '7',
+    until: '1 January 2030, 12:00 UTC',
+    appeal_until: '21 January 2030, 12:00 UTC',
   };
 }

@@ -9,6 +9,7 @@ import { isModerationTarget } from '@shared/access';
 import { englishMessage } from '@shared/validation/messages';
 import { forbidden, notFound } from '@server/http/errors';
 import { audit } from '../audit/trail';
+import { type CaseKind, closeOpenCase } from '../moderation/caseWrites';
 
 export const TARGET_STATUSES = ['Active', 'Inactive'] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
@@ -52,57 +53,87 @@ async function markReports(ctx: AppContext, column: 'post_id' | 'comment_id' | '
     .execute();
 }
 
-/** Hides (Inactive) or restores (Active) a reported post. */
-export async function setPostStatus(ctx: AppContext, actorId: number, postId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  // the change, the reports that follow it and its entry in the trail commit together
+/** What a status change did to its target: the kind of record it is audited as, and its status before. */
+export interface TargetChange {
+  entity: string;
+  before: TargetStatus;
+  changed: boolean;
+}
+
+/**
+ * Hides (Inactive) or restores (Active) a post, nothing more: its reports and its audit entry are the
+ * caller's (a spec button's or a desk decision's, modules/moderation/).
+ */
+export async function applyPostStatus(ctx: AppContext, postId: number, wanted: TargetStatus): Promise<TargetChange> {
+  const post = await ctx.db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
+  if (!post) throw notFound();
+  const before = statusOfDeleted(post.deleted_at);
+  if (before !== wanted) {
+    await ctx.db
+      .updateTable('posts')
+      .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
+      .where('id', '=', postId)
+      .execute();
+  }
+  // an itinerary is audited as one (its history and its page are the itinerary's)
+  return { entity: post.type, before, changed: before !== wanted };
+}
+
+/** Hides (Inactive) or restores (Active) a comment, nothing more (applyPostStatus). */
+export async function applyCommentStatus(ctx: AppContext, commentId: number, wanted: TargetStatus): Promise<TargetChange> {
+  const comment = await ctx.db.selectFrom('comments').select(['id', 'deleted_at']).where('id', '=', commentId).executeTakeFirst();
+  if (!comment) throw notFound();
+  const before = statusOfDeleted(comment.deleted_at);
+  if (before !== wanted) await ctx.db.updateTable('comments').set({ deleted_at: wanted === 'Inactive' ? now() : null }).where('id', '=', commentId).execute();
+  return { entity: 'comment', before, changed: before !== wanted };
+}
+
+/**
+ * Sets a product user Active or Inactive (staff accounts never), nothing more (applyPostStatus): an
+ * Inactive user's sessions end. `suspendedUntil`: Inactive until then (the suspension sweep restores
+ * them); a change of status otherwise ends any suspension, so a ban is not lifted by the sweep.
+ */
+export async function applyUserStatus(ctx: AppContext, userId: number, wanted: TargetStatus, suspendedUntil: string | null = null): Promise<TargetChange> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'status', 'user_type']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound();
+  if (!isModerationTarget(user)) throw forbidden(englishMessage('staffNotModerated'));
+  const before = user.status as TargetStatus;
+  if (before !== wanted || suspendedUntil) {
+    await ctx.db.updateTable('users').set({ status: wanted, suspended_until: suspendedUntil, updated_at: now() }).where('id', '=', userId).execute();
+    if (wanted === 'Inactive') await ctx.tokens.endSessions(userId);
+  }
+  return { entity: 'user', before, changed: before !== wanted };
+}
+
+/**
+ * A spec button's change (spec §4): the target's status, its entry in the trail, its reports following
+ * it, and its open desk case closed as decided, in one transaction.
+ */
+async function specButton(
+  ctx: AppContext,
+  actorId: number,
+  target: { kind: CaseKind; id: number; column: 'post_id' | 'comment_id' | 'other_user_id' },
+  wanted: TargetStatus,
+  reportId: number | undefined,
+  apply: () => Promise<TargetChange>,
+): Promise<Outcome> {
   return ctx.db.transaction().execute(async () => {
-    const post = await ctx.db.selectFrom('posts').select(['id', 'type', 'deleted_at']).where('id', '=', postId).executeTakeFirst();
-    if (!post) throw notFound();
-    const before = statusOfDeleted(post.deleted_at);
-    if (before !== wanted) {
-      await ctx.db
-        .updateTable('posts')
-        .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
-        .where('id', '=', postId)
-        .execute();
-      // an itinerary is audited as one (its history and its page are the itinerary's)
-      await audit(ctx, actorId, 'moderate', post.type, postId, { reportId, before, after: wanted });
-    }
-    await markReports(ctx, 'post_id', postId, 'post', wanted);
-    return { status: wanted, changed: before !== wanted };
+    const change = await apply();
+    if (change.changed) await audit(ctx, actorId, 'moderate', change.entity, target.id, { reportId, before: change.before, after: wanted });
+    await markReports(ctx, target.column, target.id, target.kind, wanted);
+    await closeOpenCase(ctx, actorId, target.kind, target.id, wanted);
+    return { status: wanted, changed: change.changed };
   });
 }
+
+/** Hides (Inactive) or restores (Active) a reported post. */
+export const setPostStatus = (ctx: AppContext, actorId: number, postId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> =>
+  specButton(ctx, actorId, { kind: 'post', id: postId, column: 'post_id' }, wanted, reportId, () => applyPostStatus(ctx, postId, wanted));
 
 /** Hides (Inactive) or restores (Active) a reported comment. */
-export async function setCommentStatus(ctx: AppContext, actorId: number, commentId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  // the change, the reports that follow it and its entry in the trail commit together
-  return ctx.db.transaction().execute(async () => {
-    const comment = await ctx.db.selectFrom('comments').select(['id', 'deleted_at']).where('id', '=', commentId).executeTakeFirst();
-    if (!comment) throw notFound();
-    const before = statusOfDeleted(comment.deleted_at);
-    if (before !== wanted) {
-      await ctx.db.updateTable('comments').set({ deleted_at: wanted === 'Inactive' ? now() : null }).where('id', '=', commentId).execute();
-      await audit(ctx, actorId, 'moderate', 'comment', commentId, { reportId, before, after: wanted });
-    }
-    await markReports(ctx, 'comment_id', commentId, 'comment', wanted);
-    return { status: wanted, changed: before !== wanted };
-  });
-}
+export const setCommentStatus = (ctx: AppContext, actorId: number, commentId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> =>
+  specButton(ctx, actorId, { kind: 'comment', id: commentId, column: 'comment_id' }, wanted, reportId, () => applyCommentStatus(ctx, commentId, wanted));
 
 /** Sets a reported user Active or Inactive; an Inactive user's sessions end. */
-export async function setUserStatus(ctx: AppContext, actorId: number, userId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> {
-  // the change, the reports that follow it and its entry in the trail commit together
-  return ctx.db.transaction().execute(async () => {
-    const user = await ctx.db.selectFrom('users').select(['id', 'status', 'user_type']).where('id', '=', userId).executeTakeFirst();
-    if (!user) throw notFound();
-    if (!isModerationTarget(user)) throw forbidden(englishMessage('staffNotModerated'));
-    const changed = user.status !== wanted;
-    if (changed) {
-      await ctx.db.updateTable('users').set({ status: wanted, updated_at: now() }).where('id', '=', userId).execute();
-      if (wanted === 'Inactive') await ctx.tokens.endSessions(userId);
-      await audit(ctx, actorId, 'moderate', 'user', userId, { reportId, before: user.status, after: wanted });
-    }
-    await markReports(ctx, 'other_user_id', userId, 'user', wanted);
-    return { status: wanted, changed };
-  });
-}
+export const setUserStatus = (ctx: AppContext, actorId: number, userId: number, wanted: TargetStatus, reportId?: number): Promise<Outcome> =>
+  specButton(ctx, actorId, { kind: 'user', id: userId, column: 'other_user_id' }, wanted, reportId, () => applyUserStatus(ctx, userId, wanted));
