@@ -470,6 +470,7 @@ export const ar: Catalogue = {
       history: 'السجل',
       history_none: 'لم يُسجَّل شيء بعد.',
       bell: {
+        label: 'الإشعارات',
         title: 'الإشعارات (%{smart_count})',
         none: 'لا جديد',
         case: 'القضية رقم %{id} تحتاج إلى اهتمام: الأولوية %{priority}',

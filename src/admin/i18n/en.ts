@@ -445,6 +445,7 @@ const app = {
       history: 'History',
       history_none: 'Nothing recorded yet.',
       bell: {
+        label: 'Notifications',
         title: 'Notifications (%{smart_count})',
         none: 'Nothing new',
         case: 'Case #%{id} needs attention: priority %{priority}',

@@ -470,6 +470,7 @@ export const tr: Catalogue = {
       history: 'Geçmiş',
       history_none: 'Henüz kayıt yok.',
       bell: {
+        label: 'Bildirimler',
         title: 'Bildirimler (%{smart_count})',
         none: 'Yeni bir şey yok',
         case: 'Vaka #%{id} ilgi bekliyor: öncelik %{priority}',

@@ -19,7 +19,8 @@ export function AppealPanel({ record }: { record: CaseDetail }) {
   const me = useStaffIdentity()?.id;
   const [outcome, setOutcome] = useState<AppealOutcome | null>(null);
   const appeal = record.appeal;
-  if (!appeal) return null;
+  // a decided case answers its appeal window; the panel is for an appeal written
+  if (!appeal?.text || !appeal.at) return null;
   const waiting = record.status === 'appealed' && !appeal.outcome;
   const ownDecision = record.decision?.by.id === me;
   return (

@@ -15,7 +15,7 @@ export function CasePreview({ record: given }: { record?: ModerationCase }) {
   const { title, text, picture, author } = record.preview;
   const words = title || text || translate('app.moderation.no_text');
   return (
-    <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', minWidth: 0, maxWidth: 360 }}>
+    <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', minWidth: { xs: 0, sm: 200 }, maxWidth: 320 }}>
       <Avatar variant={record.kind === 'user' ? 'circular' : 'rounded'} src={picture ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
         {(author?.name ?? words).charAt(0)}
       </Avatar>

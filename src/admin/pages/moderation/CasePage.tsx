@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ISOLATED_BLOCK } from '../../bidi';
 import { useFormatMoment } from '../../components/dates';
 import { DetailPage } from '../../components/detail';
+import { LoadingText } from '../../components/LoadingText';
 import { moderation } from '../../providers/dataProvider';
 import { type CaseDetail, type DecisionAction, decisionsFor } from '../../providers/moderation';
 import { usePrincipal, useStaffIdentity } from '../../providers/useStaff';
@@ -60,7 +61,8 @@ function CaseBody() {
     if (!decisionsFor(record.kind).includes(command)) return false;
     setDeciding(command);
   });
-  if (!record) return null;
+  // react-admin shows the desk's row of the case while its page loads: the reports, notes and history come with the page
+  if (!record || !Array.isArray(record.reports)) return <LoadingText />;
   const path = targetPath(record);
   const heldByMe = record.holder?.id === me;
   return (
@@ -131,6 +133,8 @@ function CaseBody() {
                   key={action}
                   variant={action === 'dismiss' ? 'outlined' : 'contained'}
                   color={action === 'dismiss' ? 'primary' : action === 'warn' ? 'warning' : 'error'}
+                  // the palette's warning orange is too light under white text (WCAG contrast): a darker shade
+                  sx={action === 'warn' ? { bgcolor: '#8a4500', '&:hover': { bgcolor: '#6d3600' } } : undefined}
                   onClick={() => setDeciding(action)}
                   aria-keyshortcuts={DESK_KEYS.find((k) => k.command === action)?.key}
                 >
@@ -168,7 +172,7 @@ function CaseBody() {
           </Card>
         )
       )}
-      {record.appeal && <AppealPanel record={record} />}
+      <AppealPanel record={record} />
       <CaseReports record={record} />
       <CaseNotes record={record} />
       <CaseHistory record={record} />

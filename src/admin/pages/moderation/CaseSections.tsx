@@ -32,7 +32,8 @@ export function CaseReports({ record }: { record: CaseDetail }) {
   const column = (key: string) => translate(`app.moderation.report_columns.${key}`);
   return (
     <Section title={translate('app.moderation.reports', { smart_count: record.reports.length })}>
-      <Table size="small">
+      {/* on a phone the table scrolls sideways inside its card */}
+      <Table size="small" sx={{ minWidth: 560 }}>
         <TableHead>
           <TableRow>
             <TableCell>{column('reporter')}</TableCell>

@@ -26,7 +26,7 @@ export function DeskFilterSidebar() {
   const translate = useTranslate();
   const reasons = useReasons();
   return (
-    <Card component="aside" aria-label={translate('app.moderation.filters.title')} sx={{ order: -1, me: 2, mt: 8, width: 220, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card component="aside" aria-label={translate('app.moderation.filters.title')} sx={{ order: -1, me: 2, mt: 8, width: 190, flexShrink: 0, alignSelf: 'flex-start' }}>
       <CardContent>
         {(Object.keys(CHOICES) as FixedFilter[]).map((filter) => (
           <FilterList key={filter} label={`app.moderation.filters.${filter}`} icon={null}>

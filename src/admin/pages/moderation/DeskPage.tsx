@@ -74,11 +74,18 @@ function DeskTable() {
     <>
       <ResourceTable
         scrolls
+        size="small"
         rowClick={(id) => casePath(id)}
         rowSx={(_record, index) => (index === selected ? { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } : {})}
       >
         <Col source="preview" label={`${fields}.target`} disableSort>
           <CasePreview />
+        </Col>
+        <Col source="priority" label={`${fields}.priority`}>
+          <PriorityCell />
+        </Col>
+        <Col source="holder" label={`${fields}.holder`} disableSort>
+          <HolderCell />
         </Col>
         <Col source="kind" label={`${fields}.kind`} disableSort>
           <KindChip />
@@ -90,12 +97,6 @@ function DeskTable() {
         </Col>
         <Col source="last_reported_at" label={`${fields}.last_reported_at`}>
           <MomentCell source="last_reported_at" />
-        </Col>
-        <Col source="priority" label={`${fields}.priority`}>
-          <PriorityCell />
-        </Col>
-        <Col source="holder" label={`${fields}.holder`} disableSort>
-          <HolderCell />
         </Col>
       </ResourceTable>
       {deciding && current && <DecisionDialog record={current} action={deciding} onClose={() => setDeciding(null)} />}

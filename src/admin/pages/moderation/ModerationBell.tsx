@@ -34,8 +34,12 @@ function Bell() {
     alert.kind === 'case' ? translate('app.moderation.bell.case', { id: alert.id, priority: priorityText(alert.priority) }) : translate('app.moderation.bell.subadmin', { name: alert.name });
   return (
     <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} aria-haspopup="menu" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Tooltip title={label} describeChild>
+        {/* its name is the word and the count the badge shows (axe: the visible count is in the name) */}
+        <IconButton color="inherit" aria-haspopup="menu" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)}>
+          <Box component="span" sx={visuallyHidden}>
+            {translate('app.moderation.bell.label')}
+          </Box>
           <Badge badgeContent={alerts.length} color="error" max={20}>
             <NotificationsIcon />
           </Badge>
