@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ar } from '@admin/i18n/ar';
 import { en } from '@admin/i18n/en';
 import { tr } from '@admin/i18n/tr';
-import { ADMIN, axeViolations, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, axeViolations, screenshot, signIn, useBrowserSuite } from '../support/e2e';
 import { makeReport } from '../support/reportFixtures';
 
 const suite = useBrowserSuite();
@@ -225,6 +225,58 @@ describe('the moderation desk', () => {
       } finally {
         await close();
       }
+    }
+  });
+  it('tells the moderator: the menu badge, the bell with a new urgent case and a waiting Sub-Admin, the dashboard tiles', async () => {
+    const { caseId } = await reportedPost('Urgent scam tour');
+    const { db } = suite.server.ctx;
+    // above the alert priority (MODERATION_ALERT_PRIORITY, 5)
+    await db.updateTable('moderation_cases').set({ priority: 9 }).where('id', '=', caseId).execute();
+    const open = (await db.selectFrom('moderation_cases').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow()).n;
+    const waiting = await db.selectFrom('users').select('name').where('user_type', '=', 'Sub-Admin').where('status', '=', 'Request Pending').orderBy('id').executeTakeFirstOrThrow();
+    const { page, close } = await signedIn('tr', false);
+    try {
+      await page.goto(`${suite.server.baseUrl}/dashboard`);
+      await page.waitForFunction(() => document.documentElement.lang === 'tr');
+      await page.getByTestId('stat-moderation-open').getByText(String(open), { exact: true }).waitFor();
+      await page.getByRole('menuitem', { name: text('tr', 'app.menu.report'), exact: true }).click();
+      await page.getByRole('menuitem', { name: new RegExp(text('tr', 'app.menu.moderation')) }).getByText(text('tr', 'app.moderation.open_cases_badge', { smart_count: Number(open) })).waitFor({ state: 'attached' });
+
+      await page.getByRole('button', { name: new RegExp(`^${text('tr', 'app.moderation.bell.label')}`) }).click();
+      await page.getByRole('menuitem', { name: new RegExp(text('tr', 'app.moderation.bell.case', { id: caseId, priority: '9.0' }).replace(/[#.:]/g, '.')) }).waitFor();
+      await page.getByRole('menuitem', { name: new RegExp(text('tr', 'app.moderation.bell.subadmin', { name: waiting.name })) }).waitFor();
+      await screenshot(page, 'moderation-bell-tr');
+      await page.getByRole('menuitem', { name: new RegExp(`#${caseId}`) }).click();
+      await page.waitForURL(`**/moderation/${caseId}`);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows an appeal to the moderator who decided with Uphold and Reverse off, and why', async () => {
+    const { caseId } = await reportedPost('Appealed tour');
+    const { db } = suite.server.ctx;
+    const session = await apiSession(suite.server.baseUrl);
+    const { version } = await db.selectFrom('moderation_cases').select('version').where('id', '=', caseId).executeTakeFirstOrThrow();
+    const decided = await fetch(`${suite.server.baseUrl}/api/moderation/cases/${caseId}/decision`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({ action: 'hide', reason: 'Fake tour', version }),
+    });
+    expect(decided.status).toBe(200);
+    // the author appealed through the mailed link's page (tests/api cover that page): the case as it then is
+    await db.updateTable('moderation_cases').set({ status: 'appealed', appeal_text: 'The tour is real: here is the <b>licence</b>.', appealed_at: new Date().toISOString() }).where('id', '=', caseId).execute();
+    const { page, close } = await signedIn('ar', false);
+    try {
+      await page.goto(`${suite.server.baseUrl}/moderation/${caseId}`);
+      await page.getByText(text('ar', 'app.moderation.appeal.own_decision')).waitFor();
+      // the appeal is shown as text, its markup not run
+      await page.getByText('The tour is real: here is the <b>licence</b>.').waitFor();
+      for (const button of ['uphold', 'reverse'] as const) await expect(page.getByRole('button', { name: text('ar', `app.moderation.appeal.${button}`) }).isDisabled()).resolves.toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'moderation-appeal-ar');
+    } finally {
+      await close();
     }
   });
 });
