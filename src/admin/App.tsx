@@ -36,6 +36,8 @@ const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPa
 const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
 const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
+const DeskPage = lazyNamed(() => import('./pages/moderation/DeskPage'), 'DeskPage');
+const CasePage = lazyNamed(() => import('./pages/moderation/CasePage'), 'CasePage');
 
 /** The registered resources and their screens, in menu order. */
 const REGISTERED = (RESOURCES as readonly ResourceDeclaration[]).map((resource) => ({ resource, screens: screensOf(resource) }));
@@ -181,6 +183,22 @@ function ThemedApp() {
               element={
                 <RequireAccess resource="aiItineraries">
                   <AiItinerariesPage />
+                </RequireAccess>
+              }
+            />
+            <Route
+              path="/moderation"
+              element={
+                <RequireAccess resource="moderation">
+                  <DeskPage />
+                </RequireAccess>
+              }
+            />
+            <Route
+              path="/moderation/:id"
+              element={
+                <RequireAccess resource="moderation">
+                  <CasePage />
                 </RequireAccess>
               }
             />

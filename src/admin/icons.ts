@@ -8,6 +8,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import CommentIcon from '@mui/icons-material/Comment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
+import GavelIcon from '@mui/icons-material/Gavel';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -38,6 +39,7 @@ export const ICONS: Record<IconName, ComponentType> = {
   comment: CommentIcon,
   person: PersonIcon,
   history: HistoryIcon,
+  gavel: GavelIcon,
 };
 
 /** The icon of a resource: its menu entry's. */

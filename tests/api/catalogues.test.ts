@@ -122,6 +122,33 @@ describe.each(dialects)('catalogue screens on %s', (dialect) => {
     expect(tags.map((c) => c.tag_id)).toEqual([tag1.id]);
   });
 
+  // issue 34: how much a report under a category counts in a moderation case's priority (column of migration 034)
+  const listedWeight = async (name: string) => ((await get(`/api/reportCategory?typeUser=admin&limit=100&filter=${encodeURIComponent(name)}`)).json().data.data as { name: string; weight: number }[]).find((r) => r.name === name)?.weight;
+  const storedWeight = async (id: number) => Number((await t.ctx.db.selectFrom('report_categories').select('weight').where('id', '=', id).executeTakeFirstOrThrow()).weight);
+
+  it('report categories have a weight: 1 unless given, answered by the list, kept by an edit that leaves it out', async () => {
+    const plain = await post('/api/reportCategory/create', { name: 'Off topic', status: 'Active' });
+    expect(plain.statusCode).toBe(200);
+    expect(await storedWeight(plain.json().data.id)).toBe(1);
+
+    const heavy = await post('/api/reportCategory/create', { name: 'Violence', status: 'Active', weight: 4 });
+    expect(heavy.statusCode).toBe(200);
+    const id = heavy.json().data.id as number;
+    expect(await listedWeight('Violence')).toBe(4);
+
+    expect((await post('/api/reportCategory/update', { id, name: 'Violence or threats', status: 'Active', weight: 5 })).statusCode).toBe(200);
+    expect(await listedWeight('Violence or threats')).toBe(5);
+    // the spec's update call, sent without the weight, keeps it
+    expect((await post('/api/reportCategory/update', { id, name: 'Violence', status: 'Active' })).statusCode).toBe(200);
+    expect(await storedWeight(id)).toBe(5);
+  });
+
+  it('refuses a report category weight that is no whole number, naming the field', async () => {
+    const res = await post('/api/reportCategory/create', { name: 'Odd', status: 'Active', weight: 'heavy' });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().data.errors)).toContain('weight');
+  });
+
   it('report categories: create, duplicates, update and delete that keeps the reports', async () => {
     const res = await post('/api/reportCategory/create', { name: 'Spam', status: 'Active' });
     expect(res.json().message).toBe('Report Category has been inserted Successfully');

@@ -2,7 +2,7 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, type DataTableProps, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, type DataTableProps, FilterButton, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { PAGE_SIZES } from '@shared/contract';
 import { decodeNumericEntities } from '@shared/text';
 import { useFormatDate } from './dates';
@@ -136,6 +136,9 @@ export function ResourceList({
   actions,
   filters = [],
   queryMeta,
+  aside,
+  exportable = true,
+  title,
   children,
 }: {
   searchKey: string;
@@ -147,10 +150,18 @@ export function ResourceList({
   filters?: ReactElement[];
   /** what the list's calls (its pages and its export) pass to the dataProvider beside the query (`meta`) */
   queryMeta?: Record<string, unknown>;
+  /** beside the list (a FilterList sidebar) */
+  aside?: ReactElement;
+  /** false: a list with no CSV export (the moderation desk) */
+  exportable?: boolean;
+  /** the page's title when it is not the resource's name (a page of its own) */
+  title?: string;
   children: ReactNode;
 }) {
   return (
     <List
+      aside={aside}
+      title={title}
       filters={[...listSearchFilters(searchKey), ...filters]}
       pagination={<ListPagination />}
       perPage={10}
@@ -161,7 +172,9 @@ export function ResourceList({
       actions={
         // Export on every list; the add button beside it floats at the bottom
         <TopToolbar>
-          <ExportCsvButton meta={queryMeta} />
+          {/* filters not always shown are added with react-admin's filter button */}
+          {filters.some((f) => !(f.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
+          {exportable && <ExportCsvButton meta={queryMeta} />}
           {actions}
         </TopToolbar>
       }

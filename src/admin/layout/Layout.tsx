@@ -16,6 +16,7 @@ import { TopMenu } from './TopMenu';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useProfileLanguage } from './useProfileLanguage';
 import { ServerUnreachableBanner } from '../components/ServerUnreachableBanner';
+import { ModerationBell } from '../pages/moderation/ModerationBell';
 
 const MenuSearch = lazyNamed(() => import('./MenuSearch'), 'MenuSearch');
 
@@ -57,6 +58,7 @@ const AppBar = memo(function AppBar() {
             <MenuSearch />
           </Suspense>
         )}
+        {!hidden && <ModerationBell />}
         {!hidden && <ShortcutsMenu />}
         {!hidden && preferences.rightSidePanel.display && <QuickPanelButton />}
         <FullscreenButton />

@@ -8,6 +8,7 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { canAccess, permissionLabel, type Principal, RESOURCE_RULES, type ResourceName } from '@shared/access';
 import { ICONS } from '../icons';
 import { usePrincipal } from '../providers/useStaff';
+import { OpenCasesBadge } from '../pages/moderation/ModerationBell';
 import { type MenuGroup, type MenuLink, visibleMenu } from './menuItems';
 
 
@@ -32,6 +33,11 @@ function LinkItem({ link }: { link: MenuLink }) {
           <>
             {title}
             <LockIcon aria-hidden fontSize="inherit" sx={{ mx: 0.75, verticalAlign: 'middle', color: 'text.secondary' }} />
+          </>
+        ) : link.id === 'moderation' ? (
+          <>
+            {title}
+            <OpenCasesBadge />
           </>
         ) : (
           title

@@ -6,7 +6,7 @@ import PhotoIcon from '@mui/icons-material/PhotoLibrary';
 import PlaceIcon from '@mui/icons-material/Place';
 import ReportIcon from '@mui/icons-material/Report';
 import RouteIcon from '@mui/icons-material/Route';
-import { Box, Card, CardActionArea, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
@@ -19,6 +19,8 @@ import { usePrincipal } from '../providers/useStaff';
 import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
 import { DASHBOARD_CARDS, type DashboardCard } from './dashboardCards';
 import { LoadingText } from '../components/LoadingText';
+import { FigureContent } from './FigureContent';
+import { ModerationTiles } from './moderation/ModerationTiles';
 
 /** The cards' icons (dashboardCards.ts names them). */
 const ICONS: Record<DashboardCard['icon'], ReactElement> = {
@@ -54,18 +56,9 @@ export function Dashboard() {
           const title = translate(card.title);
           const allowed = canAccess(principal, card.access);
           const figure = (
-            <CardContent>
-              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                <Typography variant="subtitle1" color="text.secondary">
-                  {title}
-                </Typography>
-                <Box sx={{ color: card.color, display: 'flex' }}>{ICONS[card.icon]}</Box>
-              </Stack>
-              <Typography variant="h4" component="p" sx={{ mt: 1 }} data-testid={`stat-${card.key}`}>
-                {isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}
-              </Typography>
+            <FigureContent title={title} icon={ICONS[card.icon]} color={card.color} testId={`stat-${card.key}`} figure={isPending ? <Skeleton width={80} /> : (data?.[card.key] ?? '—')}>
               {!allowed && <NoPermissionNote />}
-            </CardContent>
+            </FigureContent>
           );
           // the chips are links of their own (beside the card's link, never inside it)
           const chips = data && <CardChips card={card} data={data} linked={allowed} />;
@@ -89,6 +82,7 @@ export function Dashboard() {
           );
         })}
       </Box>
+      <ModerationTiles />
     </Box>
   );
 }

@@ -2,14 +2,15 @@
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
-import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListOrder, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '@shared/contract';
+import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '@shared/contract';
 import type { AuditEntry } from '@shared/audit';
 import type { ExportLayout } from '@shared/listColumns';
 import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
-import { foldText } from '@shared/text';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
+import { type Caller, moderationCalls } from './moderation';
+import { type EndpointRow, listQuery } from './listQuery';
 import { session } from './session';
 
 /**
@@ -23,36 +24,6 @@ async function call<T = unknown>(path: string, options?: fetchUtils.Options): Pr
 
 /** A JSON request body. */
 const json = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'Content-Type': 'application/json' } });
-
-export interface EndpointRow {
-  /** GET path of the list */
-  list: string;
-  /** path of one item, given its id */
-  one?: (id: RaRecord['id']) => string;
-  /** first page number the server expects (spec §9) */
-  pageBase: 0 | 1;
-  defaultOrder: ListOrder;
-  /** fixed query parameters (user_type, typeUser, type…) */
-  query?: Record<string, string>;
-  /** the list's filters beside its search, sent as query parameters of the same names */
-  filters?: readonly string[];
-  /** react-admin sort field -> server sort name, where they differ */
-  sortNames?: Record<string, string>;
-  /** POST path that creates (the body is sent as multipart form data) */
-  create?: string;
-  /** POST path that updates, the id in the body (multipart form data) */
-  update?: string;
-  /** DELETE path of one item */
-  remove?: (id: RaRecord['id']) => string;
-  /** fields always sent on create (user_type…) */
-  createFields?: Record<string, string>;
-  /** POST path that sets { id, sequence } */
-  sequence?: string;
-  /** POST path of the bulk actions { user_ids, action } (active, inactive, delete) */
-  bulk?: string;
-  /** create / update bodies are JSON (lists, rich text) rather than multipart form data */
-  json?: boolean;
-}
 
 /** A call's path with the record's id in place of `:id`. */
 const withId = (path: string) => (id: RaRecord['id']) => path.replace(':id', encodeURIComponent(String(id)));
@@ -77,60 +48,14 @@ export function endpointRow(resource: ResourceDeclaration): EndpointRow {
   };
 }
 
+export { type EndpointRow, listQuery, type SearchLabels } from './listQuery';
+
 export const ENDPOINTS: Record<string, EndpointRow> = Object.fromEntries(RESOURCES.map((r) => [r.name, endpointRow(r)]));
 
 function endpoint(resource: string): EndpointRow {
   const row = ENDPOINTS[resource];
   if (!row) throw new Error(`No endpoint for resource "${resource}"`);
   return row;
-}
-
-/** Query of a list call: page (in the server's base), limit, filter, order JSON, fixed parameters. */
-/**
- * `meta.searchLabels`: the values whose label on screen holds the search text, as the query parameter it
- * names (the audit log's actions: its search finds "Deleted" as shown, where the server knows only `delete`).
- */
-function labelledSearch(meta: { searchLabels?: SearchLabels } | undefined, search: string | undefined): Record<string, string> {
-  if (!search || !meta?.searchLabels) return {};
-  const { param, labels } = meta.searchLabels;
-  const folded = foldText(search.trim());
-  const values = Object.entries(labels)
-    .filter(([, label]) => foldText(label).includes(folded))
-    .map(([value]) => value);
-  return values.length ? { [param]: values.join(',') } : {};
-}
-
-/** A list's values by their label on screen, for a search that finds what it shows (labelledSearch). */
-export interface SearchLabels {
-  param: string;
-  labels: Record<string, string>;
-}
-
-export function listQuery(row: EndpointRow, params: Partial<GetListParams>): string {
-  const { page = 1, perPage = 10 } = params.pagination ?? {};
-  const sort = params.sort;
-  const order: ListOrder =
-    sort?.field && sort.field !== 'id'
-      ? {
-          direction: sort.order === 'DESC' ? 'DESC' : 'ASC',
-          name: row.sortNames?.[sort.field] ?? sort.field,
-          type: 'default',
-        }
-      : sort?.field === 'id'
-        ? { direction: sort.order === 'ASC' ? 'ASC' : 'DESC', name: 'id', type: 'default' }
-        : row.defaultOrder;
-  const filter = typeof params.filter?.q === 'string' ? params.filter.q : undefined;
-  // the list's own filters, each set one as it is (react-admin drops emptied ones)
-  const filters = Object.fromEntries((row.filters ?? []).map((name) => [name, params.filter?.[name] === '' ? undefined : params.filter?.[name]]));
-  return toQuery({
-    ...row.query,
-    ...filters,
-    ...labelledSearch(params.meta, filter),
-    page: page - 1 + row.pageBase,
-    limit: perPage,
-    filter: filter || undefined,
-    order: JSON.stringify(order),
-  });
 }
 
 /** A list call's query for some records by id (getMany, getManyReference's known ids): no page, no search. */
@@ -299,8 +224,14 @@ async function bulkCall(path: string, ids: readonly RaRecord['id'][], action: Bu
   return { ...res.data, message: res.message };
 }
 
+/** The moderation desk's calls (a page of its own, not a declared resource: its list speaks its own query). */
+export const moderation = moderationCalls(call as Caller);
+/** The lists of pages with calls of their own: react-admin's list and record hooks reach them by this name. */
+const OWN_LISTS: Record<string, Pick<typeof moderation, 'getList' | 'getOne'>> = { moderation };
+
 export const dataProvider: BackOfficeDataProvider = {
   async getList(resource, params) {
+    if (Object.hasOwn(OWN_LISTS, resource)) return OWN_LISTS[resource].getList(params) as never;
     const row = endpoint(resource);
     const { data } = await call<ListPayload<RaRecord>>(`${row.list}${listQuery(row, params)}`, {
       signal: params.signal,
@@ -309,6 +240,7 @@ export const dataProvider: BackOfficeDataProvider = {
     return { data: data.data as never[], total: data.meta.total, meta: data.meta.totalExact === false ? { totalExact: false } : undefined };
   },
   async getOne(resource, params) {
+    if (Object.hasOwn(OWN_LISTS, resource)) return OWN_LISTS[resource].getOne(params) as never;
     const row = endpoint(resource);
     if (!row.one) throw new Error(`No detail endpoint for "${resource}"`);
     const { data } = await call<{ data: RaRecord }>(row.one(params.id), { signal: params.signal });

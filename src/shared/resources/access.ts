@@ -22,3 +22,9 @@ export const reports = declareAccess({
   permission: { label: 'app.permissions.Report-list', order: 80 },
   audited: 'comment',
 });
+/** The moderation desk (issue 34): cases of reports, claimed and decided; its calls need Report-list. */
+export const moderation = declareAccess({
+  name: 'moderation',
+  rule: 'Report-list',
+  menu: { id: 'moderation', path: '/moderation', icon: 'gavel', order: 5, group: 'report' },
+});

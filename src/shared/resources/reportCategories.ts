@@ -1,5 +1,5 @@
 // Report categories (spec §2 "/reportCategories"): the reasons a user picks when reporting; one is added
-// at a time.
+// at a time. Each has a weight in the moderation desk's priority.
 import { byNewest, namedCalls, namedFields, namedTexts } from './named';
 import { declareResource } from './types';
 
@@ -11,6 +11,10 @@ export const reportCategories = declareResource({
   storage: { table: 'report_categories', migrations: 'hand-written', counted: true },
   audited: 'reportCategory',
   api: namedCalls('/reportCategory', byNewest, { typeUser: 'admin' }),
-  fields: namedFields({ requiredName: 'reportCategoryNameRequired', requiredInRow: 'reportCategoryNameRequired', requiredStatus: 'statusSelect' }),
+  fields: {
+    ...namedFields({ requiredName: 'reportCategoryNameRequired', requiredInRow: 'reportCategoryNameRequired', requiredStatus: 'statusSelect' }),
+    // how much a report under it weighs in a moderation case's priority (issue 34; column of migration 034)
+    weight: { type: 'number', initial: 1, list: true, form: true, show: true, hint: 'app.moderation.weight_hint' },
+  },
   screens: { addRows: 'one', texts: namedTexts('report_category', 'reportCategory') },
 });

@@ -28,6 +28,7 @@ export const ICON_NAMES = [
   'comment',
   'person',
   'history',
+  'gavel',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
