@@ -1,6 +1,7 @@
 // Cases, not rows (issue 34): reports on one target gather into one open case, filed by the database as
 // each report arrives (the product writes reports straight to it); a decided case leaves the next report
 // to open a new one; a case's priority weighs its reporters by how often their reports were upheld.
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileExistingReports, refreshPriority } from '@server/db/moderationCases';
 import { up as fileCases } from '@server/db/migrations/034_moderation_cases';
@@ -122,7 +123,7 @@ describe.each(dialects)('moderation cases on %s', (dialect) => {
 
   it('files the reports already there when its migration runs, and changes nothing run again over its own work', async () => {
     const cases = () => db().selectFrom('moderation_cases').select(['kind', 'target_id', 'status', 'report_count', 'reporter_count', 'decision', 'reasons', 'author_id']).orderBy('kind').orderBy('target_id').orderBy('status').execute();
-    await fileCases(db(), dialect);
+    await fileCases(db() as unknown as Kysely<unknown>, dialect);
     const before = await cases();
     expect(before.length).toBeGreaterThan(4);
     // as before the desk: no cases, the reports unfiled, one of them resolved with its post hidden
@@ -131,7 +132,7 @@ describe.each(dialects)('moderation cases on %s', (dialect) => {
     await db().deleteFrom('moderation_case_reasons').execute();
     await db().deleteFrom('moderation_cases').execute();
     await db().updateTable('reports').set({ case_id: null, outcome: null, decided_at: null }).execute();
-    await fileCases(db(), dialect);
+    await fileCases(db() as unknown as Kysely<unknown>, dialect);
     const after = await cases();
     expect(after.find((c) => c.status === 'decided' && c.decision === 'hide')).toMatchObject({ kind: 'post', report_count: 1, author_id: people.author });
     const open = after.filter((c) => c.status === 'open');
