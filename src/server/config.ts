@@ -51,7 +51,9 @@ export interface Config {
   /** Days an audit entry is kept (AUDIT_RETENTION_DAYS); 0 keeps them forever. */
   auditRetentionDays: number;
   /** The moderation desk: minutes a claim on a case lasts untouched; the priority above which a new case is an alert. */
-  moderation: { claimIdleMinutes: number; alertPriority: number; appealDays: number };
+  moderation: { claimIdleMinutes: number; alertPriority: number };
+  /** Days a moderation decision's mailed appeal link works (MODERATION_APPEAL_DAYS). */
+  moderationAppealDays: number;
   /** Images in an S3-compatible store (S3_BUCKET set); undefined: on the local disk, DATA_DIR/uploads. */
   s3?: S3Settings;
   /** Bearer token GET /api/metrics asks for; unset: the metrics are answered to loopback callers only. */
@@ -176,9 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     moderation: {
       claimIdleMinutes: Math.max(1, int(env.MODERATION_CLAIM_IDLE_MINUTES, 30)),
       alertPriority: Math.max(0, num(env.MODERATION_ALERT_PRIORITY, 5)),
-      // days a decision's mailed appeal link works
-      appealDays: Math.max(1, int(env.MODERATION_APPEAL_DAYS, 20)),
     },
+    moderationAppealDays: Math.max(1, int(env.MODERATION_APPEAL_DAYS, 20)),
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: Math.max(0, int(env.SHUTDOWN_TIMEOUT_MS, 10_000)),
     trustProxy: trustProxy(env.TRUST_PROXY),

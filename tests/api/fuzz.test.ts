@@ -325,6 +325,12 @@ function template(op: { method: string; path: string }, ids: Ids, n: number, pic
       return { id: one(key.includes('/post/') ? 'posts' : 'users'), sequence: pick % 7 };
     case 'POST /api/user/bulk-action':
       return { user_ids: ids.users.slice(0, 2), action: ['active', 'inactive', 'delete'][pick % 3] };
+    case 'POST /api/moderation/cases/{id}/decision': {
+      const action = ['dismiss', 'warn', 'hide', 'suspend', 'ban'][pick % 5];
+      return { action, reason: 'Fuzz', message: pick % 2 ? 'A message' : null, ...(action === 'suspend' ? { days: 1 + (pick % 30) } : {}), version: 1 + (pick % 3) };
+    }
+    case 'POST /api/moderation/cases/{id}/appeal-decision':
+      return { outcome: pick % 2 ? 'upheld' : 'reversed', message: 'Fuzz' };
     case 'POST /api/category/create':
     case 'POST /api/tag/create':
     case 'POST /api/reportCategory/create':

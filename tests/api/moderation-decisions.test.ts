@@ -40,7 +40,7 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     const { reportId, caseId } = await reportOn(t, people.reporter, { post_id: post });
     const res = await decide(t, anna, caseId, { action: 'dismiss' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: caseId, status: 'decided', decision: { action: 'dismiss', reason: 'Breaks the rules', by: { id: anna.id, name: 'anna' } } });
+    expect(res.json().data.data).toMatchObject({ id: caseId, status: 'decided', decision: { action: 'dismiss', reason: 'Breaks the rules', by: { id: anna.id, name: 'anna' } } });
     const report = await t.ctx.db.selectFrom('reports').selectAll().where('id', '=', reportId).executeTakeFirstOrThrow();
     expect(report).toMatchObject({ status: 'Resolved', outcome: 'dismissed' });
     expect(report.decided_at).toBeTruthy();
@@ -129,7 +129,7 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     const c = await caseRow(t, caseId);
     expect(user.suspended_until).toBe(c.suspended_until);
     expect(Date.parse(c.suspended_until!) - Date.parse(c.decided_at!)).toBe(3 * 86_400_000);
-    expect(res.json().data.decision).toMatchObject({ action: 'suspend', suspend_days: 3, suspended_until: c.suspended_until });
+    expect(res.json().data.data.decision).toMatchObject({ action: 'suspend', suspend_days: 3, suspended_until: c.suspended_until });
     const [mail] = await mailsTo(t, 'suspended-author@example.com');
     expect(mail.subject).toBe('Your account is suspended');
     expect(mail.html).toContain('for 3 days');
@@ -143,6 +143,20 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     expect(await endPassedSuspensions(t.ctx)).toEqual([]);
     const ended = await t.ctx.db.selectFrom('audit_log').select(['actor_id', 'entity', 'entity_id']).where('action', '=', 'moderation_suspension_end').execute();
     expect(ended).toEqual([{ actor_id: null, entity: 'user', entity_id: String(author) }]);
+  });
+
+  it('a status set otherwise (an Admin reactivating the user early) ends the suspension: the sweep leaves the user alone', async () => {
+    const author = await productUser(t, 'lifted-author');
+    const { caseId } = await reportOn(t, people.reporter, { post_id: await postBy(t, author, 'Lifted') });
+    expect((await decide(t, anna, caseId, { action: 'suspend', days: 1 })).statusCode).toBe(200);
+    const { token } = await loginAs(t, ADMIN.email, ADMIN.password);
+    const lifted = await t.app.inject({ method: 'POST', url: '/api/user/bulk-action', headers: bearer(token), payload: { user_ids: [author], action: 'active' } });
+    expect(lifted.statusCode).toBe(200);
+    expect(await t.ctx.db.selectFrom('users').select(['status', 'suspended_until']).where('id', '=', author).executeTakeFirstOrThrow()).toEqual({ status: 'Active', suspended_until: null });
+    // later set Inactive by hand: no sweep brings the user back
+    await t.ctx.db.updateTable('users').set({ status: 'Inactive' }).where('id', '=', author).execute();
+    expect(await endPassedSuspensions(t.ctx, new Date(Date.now() + 2 * 86_400_000).toISOString())).not.toContain(author);
+    expect((await t.ctx.db.selectFrom('users').select('status').where('id', '=', author).executeTakeFirstOrThrow()).status).toBe('Inactive');
   });
 
   it('bans a reported user: Inactive with no end', async () => {
@@ -162,7 +176,7 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     const won = answers.find((a) => a.statusCode === 200)!;
     const lost = answers.find((a) => a.statusCode !== 200)!;
     expect(lost.statusCode).toBe(409);
-    const winner = won.json().data.decision as { action: string; by: { name: string } };
+    const winner = won.json().data.data.decision as { action: string; by: { name: string } };
     expect(lost.json().message).toBe(`Already decided by ${winner.by.name}: ${winner.action}`);
     expect(lost.json().data.decision).toMatchObject({ action: winner.action, by: { name: winner.by.name } });
     expect(await mailsTo(t, 'raced-author@example.com')).toHaveLength(1);
@@ -230,22 +244,26 @@ describe.each(dialects)('moderation decisions on %s', (dialect) => {
     expect((await caseRow(t, second.caseId)).priority).toBeCloseTo(1.75);
   });
 
-  it("writes the mail in the author's language when staff wrote that language's template, else in English", async () => {
+  it("writes the mail in the author's language (the template of that language), else in English", async () => {
     const turkish = await productUser(t, 'turkish-author', 'tr');
     const { caseId } = await reportOn(t, people.reporter, { post_id: await postBy(t, turkish, 'Türkçe gönderi') });
     expect((await decide(t, anna, caseId, { action: 'warn' })).statusCode).toBe(200);
-    expect((await mailsTo(t, 'turkish-author@example.com'))[0].subject).toBe('A warning about your content');
-    const at = new Date().toISOString();
-    await t.ctx.db
-      .insertInto('email_templates')
-      .values({ slug: 'moderation-warn-tr', title: 'İçeriğiniz hakkında uyarı', description: '<p>Merhaba {{name}}, {{content}}: {{reason}}. <a href="{{link}}">İtiraz</a> {{appeal_until}}</p>', status: 'Active', created_at: at, updated_at: at })
-      .execute();
+    const [mail] = await mailsTo(t, 'turkish-author@example.com');
+    expect(mail.subject).toMatch(/^=\?UTF-8\?Q\?=C4=B0=C3=A7eri=C4=9Finiz/);
+    expect(mail.html).toContain('<p>Merhaba turkish-author,</p>');
+    expect(mail.html).toContain('İçerik: &quot;Türkçe gönderi&quot; gönderiniz<br />Gerekçe: Breaks the rules');
+    expect(mail.html).toContain('itirazımı yaz');
+    const arabic = await productUser(t, 'arabic-author', 'ar');
+    const arCase = await reportOn(t, people.reporter, { other_user_id: arabic });
+    expect((await decide(t, anna, arCase.caseId, { action: 'ban' })).statusCode).toBe(200);
+    expect((await mailsTo(t, 'arabic-author@example.com'))[0].html).toContain('<p style="text-align:right">أغلق مشرفونا حسابك: Breaks the rules.</p>');
+    // staff turned the Turkish one off: the English one goes
+    await t.ctx.db.updateTable('email_templates').set({ status: 'Inactive' }).where('slug', '=', 'moderation-warn-tr').execute();
     const next = await reportOn(t, people.reporter, { post_id: await postBy(t, turkish, 'İkinci gönderi') });
     expect((await decide(t, anna, next.caseId, { action: 'warn' })).statusCode).toBe(200);
-    const mail = (await mailsTo(t, 'turkish-author@example.com'))[1];
-    expect(mail.subject).toMatch(/^=\?UTF-8\?Q\?=C4=B0=C3=A7eri=C4=9Finiz/);
-    expect(mail.html).toContain('Merhaba turkish-author, &quot;İkinci gönderi&quot; gönderiniz: Breaks the rules.');
-    expect(mail.html).toMatch(/20\d\d/);
+    const english = (await mailsTo(t, 'turkish-author@example.com'))[1];
+    expect(english.subject).toBe('A warning about your content');
+    expect(english.html).toContain('your post &quot;İkinci gönderi&quot;');
   });
 });
 
@@ -276,7 +294,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('moderation decisions on two rep
     const { caseId } = await reportOn(one, reporter, { post_id: post });
     const answers = await Promise.all([decide(one, anna, caseId, { action: 'hide' }), decide(two, ben, caseId, { action: 'ban' })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    const winner = answers.find((a) => a.statusCode === 200)!.json().data.decision as { action: string; by: { name: string } };
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data.data.decision as { action: string; by: { name: string } };
     expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(`Already decided by ${winner.by.name}: ${winner.action}`);
     const mails = [...(await mailsTo(one, 'replica-author@example.com')), ...(await mailsTo(two, 'replica-author@example.com'))];
     expect(mails.map((m) => m.subject)).toEqual([winner.action === 'hide' ? 'Your content was hidden' : 'Your account is closed']);

@@ -2,6 +2,7 @@
 // reporter's accuracy, claims by two moderators (one is told who holds it), a claim that lapses, an
 // Admin's assignment, private notes kept as text, the audit trail of each, and the desk's figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_PLAN } from '@server/db/list';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { insertPost, insertReport } from '../support/moderationFixtures';
 
@@ -139,6 +140,15 @@ describe.each(dialects)('the moderation desk on %s', (dialect) => {
     expect(await ids(order('id', 'ASC'))).toEqual([cases.flights, cases.sunset, cases.troll]);
     expect((await call('admin', 'GET', `/api/moderation/cases${order('reasons', 'ASC')}`)).status).toBe(400);
     expect((await call('admin', 'GET', '/api/moderation/cases?kind=spot')).status).toBe(400);
+    // a filtered list is counted up to the search's bound: beyond it, the total says "more"
+    expect((await list('admin', '?age=7d')).meta).toMatchObject({ total: 2 });
+    const bound = SEARCH_PLAN.exactTotalUpTo;
+    SEARCH_PLAN.exactTotalUpTo = 1;
+    try {
+      expect((await list('admin', '?age=7d')).meta).toMatchObject({ total: 1, totalExact: false });
+    } finally {
+      SEARCH_PLAN.exactTotalUpTo = bound;
+    }
   });
 
   it("shows a case's reports with each reporter's accuracy over their last decided reports", async () => {

@@ -3,6 +3,7 @@
 // the search terms planted by data.ts.
 import { category, contentmanagement, post, report, sortNames, spot, user } from '@shared/resources/index';
 import { type SeedParams, TERMS } from './data';
+import { MODERATION_LIST } from './moderation';
 
 type Direction = 'ASC' | 'DESC';
 export type SearchKind = 'common' | 'rare' | 'phrase' | 'none' | 'name';
@@ -162,6 +163,23 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
     reports('post', 0.4),
     reports('comment', 0.3),
     reports('user', 0.3),
+    {
+      // the moderation desk's open cases (about one per ten reports: data.ts), by priority
+      key: MODERATION_LIST.key,
+      path: MODERATION_LIST.path,
+      query: {},
+      pageBase: 0,
+      defaultOrder: { name: 'priority', direction: 'DESC' },
+      sortable: ['priority', 'last_reported_at', 'first_reported_at', 'report_count', 'id'],
+      rows: Math.floor(p.reports / 10),
+      search: big,
+      views: [
+        { name: 'kind post', query: { kind: 'post' }, rows: Math.floor(p.reports * 0.04), sorts: ['last_reported_at'], search: { common: ['bazaar'] } },
+        { name: 'reason', query: { reason: String(MODERATION_LIST.firstReason) }, rows: Math.floor(p.reports * 0.04) },
+        { name: 'holder none', query: { holder: 'none' }, rows: Math.floor(p.reports / 10) },
+        { name: 'age older', query: { age: 'older' }, rows: Math.floor(p.reports / 10) },
+      ],
+    },
     { key: 'contentmanagement', path: '/api/page', query: {}, pageBase: 0, defaultOrder: byId, sortable: PAGE_SORTS, rows: p.contentPages, search: small },
   ];
 }

@@ -18,14 +18,15 @@ export interface SeedParams {
 }
 
 /** Bump when the generated rows change: it is part of the cache key. */
-export const DATA_VERSION = 1;
+export const DATA_VERSION = 2;
 
 export const FULL_SIZE: SeedParams = {
   posts: 1_000_000,
   users: 100_000,
   subAdmins: 300,
   spots: 100_000,
-  reports: 100_000,
+  // about 100,000 open moderation cases among them (see `reports` in tables())
+  reports: 1_000_000,
   comments: 100_000,
   categories: 40,
   tags: 120,
@@ -352,11 +353,9 @@ export function tables(l: Layout): TableData[] {
       return Array.from({ length: k }, (_, i) => [n, int(rng, 1, p.spots), day, i]);
     },
   };
-  const livePost = (rng: Rng) => {
-    // posts not of the itinerary kind, any (a few are soft-deleted: so are some reported ones)
-    const n = int(rng, 1, p.posts);
-    return n % itineraryEvery === 0 ? Math.max(1, n - 1) : n;
-  };
+  const notItinerary = (n: number) => (n % itineraryEvery === 0 ? Math.max(1, n - 1) : n);
+  // posts not of the itinerary kind, any (a few are soft-deleted: so are some reported ones)
+  const livePost = (rng: Rng) => notItinerary(int(rng, 1, p.posts));
   const comments: TableData = {
     table: 'comments',
     columns: cols('id:i,post_id:i,user_id:i,comment,created_at,deleted_at'),
@@ -370,6 +369,13 @@ export function tables(l: Layout): TableData[] {
     },
   };
   const commentPost = (c: number) => livePost(rowRandom(7, c)); // same draw as the comment row's post_id
+  // the Pending reports (70%) gather on a pool of targets, one tenth as many as the reports (40% posts,
+  // 30% comments, 30% users, as the reports' types): about p.reports / 10 open moderation cases of about
+  // seven reports each; the Resolved ones are on any target, and their cases are decided after the
+  // seed (moderation.ts)
+  const pool = (share: number) => Math.max(1, Math.floor((p.reports / 10) * share));
+  const pooled = (n: number, size: number) => ((Math.imul(n, 2654435761) >>> 0) % size) + 1;
+  const spread = (k: number, count: number) => ((k * 7919) % count) + 1;
   const reports: TableData = {
     table: 'reports',
     columns: cols('id:i,type,user_id:i,post_id:i,comment_id:i,other_user_id:i,report_category_id:i,reason,status,user_status_by_admin,created_at,updated_at'),
@@ -381,24 +387,23 @@ export function tables(l: Layout): TableData[] {
       const t = n % 10;
       const type = t < 4 ? 'post' : t < 7 ? 'comment' : 'user';
       const reporter = userId(rng);
-      const comment = type === 'comment' ? int(rng, 1, p.comments) : null;
+      let comment = type === 'comment' ? int(rng, 1, p.comments) : null;
       let other: number | null = null;
       if (type === 'user') do other = userId(rng); while (other === reporter);
       const created = stamp(rng, n, p.reports);
-      return [
-        n,
-        type,
-        reporter,
-        type === 'post' ? livePost(rng) : comment ? commentPost(comment) : null,
-        comment,
-        other,
-        p.reportCategories && rng() < 0.9 ? l.reportCategoryBase + int(rng, 1, p.reportCategories) : null,
-        `${text(rng, REPORT_WORDS, int(rng, 5, 12), true)} #${n}`,
-        rng() < 0.7 ? 'Pending' : 'Resolved',
-        rng() < 0.88 ? 'Active' : 'Inactive',
-        created,
-        created,
-      ];
+      let post = type === 'post' ? livePost(rng) : comment ? commentPost(comment) : null;
+      const category = p.reportCategories && rng() < 0.9 ? l.reportCategoryBase + int(rng, 1, p.reportCategories) : null;
+      const reason = `${text(rng, REPORT_WORDS, int(rng, 5, 12), true)} #${n}`;
+      const status = rng() < 0.7 ? 'Pending' : 'Resolved';
+      if (status === 'Pending') {
+        if (type === 'post') post = notItinerary(spread(pooled(n, pool(0.4)), p.posts));
+        if (type === 'comment') {
+          comment = spread(pooled(n, pool(0.3)), p.comments);
+          post = commentPost(comment);
+        }
+        if (type === 'user') other = l.userBase + spread(pooled(n, pool(0.3)), p.users);
+      }
+      return [n, type, reporter, post, comment, other, category, reason, status, rng() < 0.88 ? 'Active' : 'Inactive', created, created];
     },
   };
   const pages = (table: 'email_templates' | 'content_pages', count: number, salt: number): TableData => ({

@@ -1,5 +1,5 @@
 // `npm run bench [-- options]`: the measurement of "Fast at a million rows". Builds (once, then reuses)
-// a database of 1,000,000 posts, 100,000 users, spots and reports (SQLite in .cache/bench/, or the
+// a database of 1,000,000 posts, 100,000 users and spots, 1,000,000 reports (SQLite in .cache/bench/, or the
 // PostgreSQL database BENCH_DATABASE_URL names), starts the real server on loopback and measures over
 // HTTP: every list of the admin (first page, page 500, each sort, searches), each answer against the raw
 // SQL it ran, the dashboard, the post list under 50 concurrent clients, and health during a sign-in

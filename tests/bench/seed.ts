@@ -13,6 +13,7 @@ import { type Db, openDatabase } from '@server/db/index';
 import { migrateToLatest } from '@server/db/migrate';
 import { SEARCH_FOLD, searchFold } from '@server/db/search';
 import { bootstrap } from '@server/seed/bootstrap';
+import { CASE_SEED_STEPS } from './moderation';
 import { checkVocabulary, DATA_VERSION, isPerPost, layout, type SeedParams, type TableData, tables } from './data';
 
 export interface Admin {
@@ -72,6 +73,13 @@ async function writeAll(params: SeedParams, ids: Awaited<ReturnType<typeof maxId
   }
 }
 
+/** The moderation cases of the Resolved reports decided (moderation.ts). */
+async function decideCases(run: (step: string) => unknown) {
+  const t0 = performance.now();
+  for (const step of CASE_SEED_STEPS) await run(step);
+  say(`  moderation cases decided: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 // ---- SQLite ---------------------------------------------------------------------------------------
 
 export function sqliteCacheFile(cacheDir: string, params: SeedParams): string {
@@ -129,6 +137,7 @@ export async function prepareSqlite(file: string, params: SeedParams, admin: Adm
     for (let i = 0; i < rows.length; i += 1000) stmt.run(JSON.stringify(rows.slice(i, i + 1000)));
   });
   await writeAll(params, ids, 50_000, (t, rows) => writeBatch(t, rows));
+  await decideCases((step) => raw.exec(step));
   const seedSeconds = (performance.now() - t0) / 1000;
 
   const tAnalyze = performance.now();
@@ -189,6 +198,7 @@ export async function preparePostgres(url: string, params: SeedParams, admin: Ad
       const columns = t.columns.map((_, i) => rows.map((r) => r[i]));
       await client.query(q, columns);
     });
+    await decideCases((step) => client.query(step));
     // explicit ids were written: move each serial past them
     for (const t of ['users', 'categories', 'tags', 'report_categories', 'spots', 'posts', 'comments', 'reports']) {
       await client.query(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT max(id) FROM ${t}))`);

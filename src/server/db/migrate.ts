@@ -33,6 +33,7 @@ import * as m032 from './migrations/032_list_sort_keys';
 import * as m033 from './migrations/033_filtered_list_indexes';
 import * as m034 from './migrations/034_moderation_cases';
 import * as m035 from './migrations/035_moderation_desk';
+import * as m036 from './migrations/036_reporter_cases';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -69,6 +70,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '033_filtered_list_indexes': bind(m033),
       '034_moderation_cases': bind(m034),
       '035_moderation_desk': bind(m035),
+      '036_reporter_cases': bind(m036),
     }) };
 }
 

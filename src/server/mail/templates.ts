@@ -14,6 +14,7 @@ import {
 } from '@shared/emailTemplateRules';
 import type { ValidationMessageKey } from '@shared/validation/messages';
 import { sanitizeRichText } from '@server/http/sanitize';
+import { MODERATION_TEMPLATES } from './moderationTemplates';
 
 export interface TemplateSeed {
   slug: string;
@@ -69,46 +70,8 @@ export const TEMPLATE_SEEDS: TemplateSeed[] = [
     title: 'Welcome aboard',
     description: '<p>Hello {{name}},</p><p>Your account has been created with the email {{email}}.</p>',
   },
-  // the moderation desk's decisions (issue 34): each carries its appeal link (modules/moderation/mails.ts)
-  {
-    slug: 'moderation-warn',
-    title: 'A warning about your content',
-    description:
-      '<p>Hello {{name}},</p><p>Our moderators looked at what was reported about {{content}} and are warning you: {{reason}}.</p>' +
-      '<p>{{message}}</p><p>Nothing was removed this time; please keep to the community rules.</p>' +
-      '<p>If you think this was a mistake, you can appeal once until {{appeal_until}}: <a href="{{link}}">write your appeal</a>.</p>',
-  },
-  {
-    slug: 'moderation-hide',
-    title: 'Your content was hidden',
-    description:
-      '<p>Hello {{name}},</p><p>Our moderators hid {{content}}: {{reason}}.</p><p>{{message}}</p>' + '<p>If you think this was a mistake, you can appeal once until {{appeal_until}}: <a href="{{link}}">write your appeal</a>.</p>',
-  },
-  {
-    slug: 'moderation-suspend',
-    title: 'Your account is suspended',
-    description:
-      '<p>Hello {{name}},</p><p>Our moderators suspended your account for {{days}} days, until {{until}}: {{reason}}.</p>' +
-      '<p>{{message}}</p><p>You can sign in again once the suspension ends.</p>' +
-      '<p>If you think this was a mistake, you can appeal once until {{appeal_until}}: <a href="{{link}}">write your appeal</a>.</p>',
-  },
-  {
-    slug: 'moderation-ban',
-    title: 'Your account is closed',
-    description: '<p>Hello {{name}},</p><p>Our moderators closed your account: {{reason}}.</p><p>{{message}}</p>' + '<p>If you think this was a mistake, you can appeal once until {{appeal_until}}: <a href="{{link}}">write your appeal</a>.</p>',
-  },
-  {
-    slug: 'moderation-appeal-upheld',
-    title: 'Your appeal was looked at',
-    description:
-      '<p>Hello {{name}},</p><p>A moderator who did not take the first decision looked at your appeal about {{content}} and kept the decision.</p><p>{{message}}</p>',
-  },
-  {
-    slug: 'moderation-appeal-reversed',
-    title: 'Your appeal was accepted',
-    description:
-      '<p>Hello {{name}},</p><p>A moderator who did not take the first decision looked at your appeal about {{content}} and reversed the decision: what was done has been undone.</p><p>{{message}}</p>',
-  },
+  // the moderation desk's decisions and appeal outcomes (issue 34), in English, Turkish and Arabic
+  ...MODERATION_TEMPLATES,
 ];
 
 export function escapeHtml(value: string): string {

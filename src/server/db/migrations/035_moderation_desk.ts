@@ -10,6 +10,8 @@ import { createSearchIndex, dropSearchIndex } from '../search';
 
 /** [index name, columns] of moderation_cases. */
 const INDEXES: [name: string, columns: string[]][] = [
+  // a kind's cases by priority, and their number read from the index alone
+  ['moderation_cases_status_kind_priority', ['status', 'kind', 'priority', 'id']],
   ['moderation_cases_status_last_reported', ['status', 'last_reported_at', 'id']],
   ['moderation_cases_status_first_reported', ['status', 'first_reported_at', 'id']],
   ['moderation_cases_status_report_count', ['status', 'report_count', 'id']],

@@ -9,6 +9,6 @@ export const hashAppealToken = (token: string): string => createHash('sha256').u
 /** A new link's token (for the mail), its hash and the end of its window (for the case). */
 export function newAppealLink(ctx: AppContext, from: Date = new Date()) {
   const token = randomBytes(32).toString('base64url');
-  const until = new Date(from.getTime() + ctx.config.moderation.appealDays * 86_400_000).toISOString();
+  const until = new Date(from.getTime() + ctx.config.moderationAppealDays * 86_400_000).toISOString();
   return { token, hash: hashAppealToken(token), until, url: `${ctx.config.publicUrl}/appeal/${token}` };
 }

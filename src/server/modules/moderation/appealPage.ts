@@ -67,7 +67,7 @@ const WORDS: Record<Language, Words> = {
     intro: 'Bu kararın neden yanlış olduğunu düşündüğünüzü bize yazın. Bir kez itiraz edebilirsiniz; itirazınızı kararı vermeyen bir moderatör okuyacak.',
     decisions: {
       warn: 'Moderatörlerimiz {content} nedeniyle sizi uyardı.',
-      hide: 'Moderatörlerimiz {content} içeriğini gizledi.',
+      hide: 'Moderatörlerimiz içeriğinizi gizledi: {content}.',
       suspend: 'Moderatörlerimiz hesabınızı {days} gün, {until} tarihine kadar askıya aldı.',
       ban: 'Moderatörlerimiz hesabınızı kapattı.',
     },
@@ -113,7 +113,7 @@ const WORDS: Record<Language, Words> = {
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2330}main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px}' +
   'h1{font-size:1.4rem}textarea{width:100%;box-sizing:border-box;min-height:10rem;font:inherit;padding:.5rem}button{font:inherit;padding:.6rem 1.2rem;margin-top:.8rem}' +
-  '.problem{color:#a01818}dt{font-weight:600;margin-top:.6rem}dd{margin:0;white-space:pre-wrap}';
+  '.problem{color:#a01818}dt{font-weight:600;margin-top:.6rem}dd{margin:0;white-space:pre-wrap}label{display:block;font-weight:600;margin-bottom:.3rem}';
 /** Nothing but the page's own style: no script, no image, no frame; the form posts back here only. */
 const POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
@@ -170,8 +170,8 @@ export async function appealPageRoutes(app: FastifyInstance, ctx: AppContext) {
     const content = contentIn({ entity: link.entity, title: c.target_title, text: c.target_text }, lang);
     const decided = fill(w.decisions[c.decision ?? ''] ?? '', { content, days: String(c.suspend_days ?? ''), until: c.suspended_until ? momentIn(c.suspended_until, lang) : '' });
     const details =
-      `<dl><dt>${escapeHtml(w.reason)}</dt><dd>${escapeHtml(c.decision_reason ?? '')}</dd>` +
-      (c.decision_message ? `<dt>${escapeHtml(w.moderatorMessage)}</dt><dd>${escapeHtml(c.decision_message)}</dd>` : '') +
+      `<dl><dt>${escapeHtml(w.reason)}</dt><dd dir="auto">${escapeHtml(c.decision_reason ?? '')}</dd>` +
+      (c.decision_message ? `<dt>${escapeHtml(w.moderatorMessage)}</dt><dd dir="auto">${escapeHtml(c.decision_message)}</dd>` : '') +
       '</dl>';
     return page(
       reply,
@@ -181,7 +181,7 @@ export async function appealPageRoutes(app: FastifyInstance, ctx: AppContext) {
       `<p>${escapeHtml(decided)}</p>${details}<p>${escapeHtml(w.intro)}</p>` +
         (problem ? `<p class="problem" id="problem">${escapeHtml(problem)}</p>` : '') +
         `<form method="post"><label for="text">${escapeHtml(w.label)}</label>` +
-        `<textarea id="text" name="text" required maxlength="${APPEAL_MAX}" aria-describedby="hint${problem ? ' problem' : ''}">${escapeHtml(text)}</textarea>` +
+        `<textarea id="text" name="text" dir="auto" required maxlength="${APPEAL_MAX}" aria-describedby="hint${problem ? ' problem' : ''}">${escapeHtml(text)}</textarea>` +
         `<p id="hint">${escapeHtml(w.hint)} ${escapeHtml(fill(w.until, { until: momentIn(c.appeal_until!, lang) }))}</p>` +
         `<button type="submit">${escapeHtml(w.send)}</button></form>`,
     );

@@ -11,7 +11,7 @@ import { atomically, audit, writeAudit } from '../audit/trail';
 import { hashAppealToken } from './appealLinks';
 import { moveCase, refreshAfterDecision } from './caseWrites';
 import { assertMayAct, freeFor } from './claims';
-import { type CaseRow, findCase, onTarget, targetOf, undoEffect } from './decisions';
+import { type CaseRecord, findCaseRecord, onTarget, targetOf, undoEffect } from './decisions';
 import { contentIn, languageOf, type Language, sendDeskMail } from './mails';
 
 /** The longest appeal kept. */
@@ -21,7 +21,7 @@ export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];
 
 /** What an appeal link opens: its case, ready for an appeal, or why not. */
 export type AppealLink =
-  | { state: 'open'; c: CaseRow; entity: string; lang: Language; authorId: number | null }
+  | { state: 'open'; c: CaseRecord; entity: string; lang: Language; authorId: number | null }
   | { state: 'unknown' | 'used' | 'expired'; lang?: Language };
 
 export async function appealLink(ctx: AppContext, token: string): Promise<AppealLink> {
@@ -51,7 +51,7 @@ export async function fileAppeal(ctx: AppContext, token: string, text: string): 
 }
 
 /** The 409 of an appeal outcome that came second. */
-async function appealDecidedAlready(ctx: AppContext, c: CaseRow) {
+async function appealDecidedAlready(ctx: AppContext, c: CaseRecord) {
   const by = c.appeal_decided_by === null ? undefined : await ctx.db.selectFrom('users').select('name').where('id', '=', c.appeal_decided_by).executeTakeFirst();
   return conflict(englishMessage('appealAlreadyDecided', { name: by?.name ?? `User #${c.appeal_decided_by}`, outcome: c.appeal_outcome ?? '' }), {
     appeal: { outcome: c.appeal_outcome, by: c.appeal_decided_by === null ? null : { id: c.appeal_decided_by, name: by?.name ?? null }, decided_at: c.appeal_decided_at },
@@ -59,7 +59,7 @@ async function appealDecidedAlready(ctx: AppContext, c: CaseRow) {
 }
 
 /** Why `actorId` may not decide the appeal of `c` now (409, 403), or nothing. */
-async function refuseAppealDecision(ctx: AppContext, c: CaseRow, actorId: number) {
+async function refuseAppealDecision(ctx: AppContext, c: CaseRecord, actorId: number) {
   if (c.appeal_outcome !== null) throw await appealDecidedAlready(ctx, c);
   if (c.status !== 'appealed') throw conflict(englishMessage('noAppealWaiting'));
   if (c.decided_by === actorId) throw forbidden(englishMessage('ownDecisionAppeal'));
@@ -72,13 +72,13 @@ async function refuseAppealDecision(ctx: AppContext, c: CaseRow, actorId: number
  */
 export async function decideAppeal(ctx: AppContext, actorId: number, caseId: number, outcome: AppealOutcome, message: string | null): Promise<(() => Promise<unknown>) | null> {
   const { c, target } = await atomically(ctx, async () => {
-    const c = await findCase(ctx, caseId);
+    const c = await findCaseRecord(ctx, caseId);
     await refuseAppealDecision(ctx, c, actorId);
     const target = await targetOf(ctx, c);
     const at = now();
     const after = { status: 'closed', appeal_outcome: outcome };
     if (!(await moveCase(ctx, caseId, 'appealed', { ...after, appeal_decided_by: actorId, appeal_decided_at: at }, { free: freeFor(ctx, actorId) }))) {
-      await refuseAppealDecision(ctx, await findCase(ctx, caseId), actorId);
+      await refuseAppealDecision(ctx, await findCaseRecord(ctx, caseId), actorId);
       throw conflict(englishMessage('recordChanged'));
     }
     const change = outcome === 'reversed' ? await undoEffect(ctx, c, target) : null;

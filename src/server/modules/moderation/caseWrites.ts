@@ -8,10 +8,10 @@ import { now } from '@server/db/index';
 import { refreshPriority, UPHOLDING } from '@server/db/moderationCases';
 import type { ModerationCasesTable } from '@server/db/schema';
 import { audit } from '../audit/trail';
+import type { DECISIONS } from './answers';
 import type { freeFor } from './claims';
 
 export type CaseKind = 'post' | 'comment' | 'user';
-export const DECISIONS = ['dismiss', 'warn', 'hide', 'suspend', 'ban'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 /** A report's outcome under a decision: any decision but dismiss upholds it. */

@@ -7,14 +7,14 @@ import { noControlCharacters } from '@shared/validation/common';
 import { callerOf } from '@server/auth/guard';
 import type { AppContext } from '@server/context';
 import { refusalBecause, refusals } from '@server/http/answers';
-import { ok } from '@server/http/reply';
+import { item } from '@server/http/reply';
 import { idParams } from '@server/http/zod';
 import { APPEAL_OUTCOMES, decideAppeal } from './appeals';
 import { appealPageRoutes } from './appealPage';
 import { scheduleSuspensionSweep } from './suspensions';
-import { caseAnswer, readCase } from './caseAnswer';
-import { DECISIONS } from './caseWrites';
+import { caseAnswer, DECISIONS } from './answers';
 import { decideCase } from './decisions';
+import { caseAnswerOf } from './service';
 
 const tags = ['moderation'];
 const text = (max: number) => noControlCharacters(z.string().trim().max(max), true);
@@ -61,7 +61,7 @@ async function decideRoutes(app: FastifyInstance, ctx: AppContext) {
       const { id } = request.params as z.infer<typeof idParams>;
       const mail = await decideCase(ctx, callerOf(request).userId, id, request.body as z.infer<typeof decisionBody>);
       if (mail) ctx.background.run('moderation decision mail', mail);
-      return ok(reply, await readCase(ctx, id));
+      return item(reply, await caseAnswerOf(ctx, id));
     },
   );
 
@@ -86,7 +86,7 @@ async function decideRoutes(app: FastifyInstance, ctx: AppContext) {
       const { outcome, message } = request.body as z.infer<typeof appealDecisionBody>;
       const mail = await decideAppeal(ctx, callerOf(request).userId, id, outcome, message || null);
       if (mail) ctx.background.run('moderation appeal mail', mail);
-      return ok(reply, await readCase(ctx, id));
+      return item(reply, await caseAnswerOf(ctx, id));
     },
   );
 }

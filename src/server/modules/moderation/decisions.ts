@@ -18,7 +18,7 @@ import { type Decision, moveCase, outcomeOf, refreshAfterDecision, resolveCaseRe
 import { assertMayAct, CASE_NOT_FOUND, freeFor } from './claims';
 import { contentIn, momentIn, type Recipient, sendDeskMail } from './mails';
 
-export type CaseRow = Selectable<ModerationCasesTable>;
+export type CaseRecord = Selectable<ModerationCasesTable>;
 
 export interface DecisionInput {
   action: Decision;
@@ -36,13 +36,13 @@ export interface CaseTarget {
   author: (Recipient & { id: number; user_type: string }) | null;
 }
 
-export async function findCase(ctx: AppContext, caseId: number): Promise<CaseRow> {
+export async function findCaseRecord(ctx: AppContext, caseId: number): Promise<CaseRecord> {
   const c = await ctx.db.selectFrom('moderation_cases').selectAll().where('id', '=', caseId).executeTakeFirst();
   if (!c) throw notFound(CASE_NOT_FOUND);
   return c;
 }
 
-export async function targetOf(ctx: AppContext, c: CaseRow): Promise<CaseTarget> {
+export async function targetOf(ctx: AppContext, c: CaseRecord): Promise<CaseTarget> {
   let entity = c.kind;
   let authorId: number | null = c.author_id;
   if (c.kind === 'post') {
@@ -60,7 +60,7 @@ export async function targetOf(ctx: AppContext, c: CaseRow): Promise<CaseTarget>
 }
 
 /** The 409 of a decision that came second: who decided, and what. */
-async function alreadyDecided(ctx: AppContext, c: CaseRow) {
+async function alreadyDecided(ctx: AppContext, c: CaseRecord) {
   const by = c.decided_by === null ? undefined : await ctx.db.selectFrom('users').select(['id', 'name']).where('id', '=', c.decided_by).executeTakeFirst();
   const name = by?.name ?? (c.decided_by === null ? 'a report button' : `User #${c.decided_by}`);
   const decision = {
@@ -76,7 +76,7 @@ async function alreadyDecided(ctx: AppContext, c: CaseRow) {
 }
 
 /** Refuses what the decision cannot be for this case before anything is written. */
-function checkDecision(c: CaseRow, target: CaseTarget, input: DecisionInput) {
+function checkDecision(c: CaseRecord, target: CaseTarget, input: DecisionInput) {
   if (input.action === 'suspend' && input.days === undefined) throw badRequest(englishMessage('suspendDaysRequired'), { days: englishMessage('suspendDaysRequired') });
   if (input.action !== 'suspend' && input.days !== undefined) throw badRequest(englishMessage('daysOnlyForSuspend'), { days: englishMessage('daysOnlyForSuspend') });
   if (input.action === 'hide' && c.kind === 'user') throw badRequest(englishMessage('hideNeedsContent'), { action: englishMessage('hideNeedsContent') });
@@ -87,7 +87,7 @@ function checkDecision(c: CaseRow, target: CaseTarget, input: DecisionInput) {
 }
 
 /** What a decision does to its target, undone by `undoEffect`. */
-async function applyEffect(ctx: AppContext, c: CaseRow, target: CaseTarget, action: Decision, suspendedUntil: string | null): Promise<TargetChange | null> {
+async function applyEffect(ctx: AppContext, c: CaseRecord, target: CaseTarget, action: Decision, suspendedUntil: string | null): Promise<TargetChange | null> {
   switch (action) {
     case 'hide':
       return c.kind === 'post' ? applyPostStatus(ctx, c.target_id, 'Inactive') : applyCommentStatus(ctx, c.target_id, 'Inactive');
@@ -100,7 +100,7 @@ async function applyEffect(ctx: AppContext, c: CaseRow, target: CaseTarget, acti
 }
 
 /** A reversed appeal: the hidden content shown again, the suspended or banned author Active again. */
-export async function undoEffect(ctx: AppContext, c: CaseRow, target: CaseTarget): Promise<TargetChange | null> {
+export async function undoEffect(ctx: AppContext, c: CaseRecord, target: CaseTarget): Promise<TargetChange | null> {
   switch (c.decision) {
     case 'hide':
       return c.kind === 'post' ? applyPostStatus(ctx, c.target_id, 'Active') : applyCommentStatus(ctx, c.target_id, 'Active');
@@ -116,7 +116,7 @@ export async function undoEffect(ctx: AppContext, c: CaseRow, target: CaseTarget
  * The records whose History shows a decision on the case: its target, and the author too when the
  * decision acted on them (warned, suspended, banned) for their content.
  */
-export const onTarget = (c: CaseRow, target: CaseTarget, action: string | null): [string, number][] => {
+export const onTarget = (c: CaseRecord, target: CaseTarget, action: string | null): [string, number][] => {
   const onAuthor = c.kind !== 'user' && target.authorId !== null && (action === 'warn' || action === 'suspend' || action === 'ban');
   return [[target.entity, c.target_id], ...(onAuthor ? [['user', target.authorId!] as [string, number]] : [])];
 };
@@ -128,7 +128,7 @@ export const onTarget = (c: CaseRow, target: CaseTarget, action: string | null):
  */
 export async function decideCase(ctx: AppContext, actorId: number, caseId: number, input: DecisionInput): Promise<(() => Promise<unknown>) | null> {
   const decided = await atomically(ctx, async () => {
-    const c = await findCase(ctx, caseId);
+    const c = await findCaseRecord(ctx, caseId);
     if (c.status !== 'open') throw await alreadyDecided(ctx, c);
     await assertMayAct(ctx, caseId, actorId);
     const target = await targetOf(ctx, c);
@@ -152,7 +152,7 @@ export async function decideCase(ctx: AppContext, actorId: number, caseId: numbe
       { version: input.version, free: freeFor(ctx, actorId) },
     );
     if (!moved) {
-      const again = await findCase(ctx, caseId);
+      const again = await findCaseRecord(ctx, caseId);
       if (again.status !== 'open') throw await alreadyDecided(ctx, again);
       await assertMayAct(ctx, caseId, actorId);
       throw conflict(englishMessage('recordChanged'));

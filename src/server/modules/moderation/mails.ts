@@ -1,8 +1,8 @@
 // The mails the desk sends a person about a decision on their content or account (issue 34), and the
 // words the appeal page shares with them. A mail is written from the editable template of its decision
-// (`moderation-<decision>`, seeded in English); where the person chose a language (their preferences)
-// and staff wrote that language's template (`moderation-<decision>-tr`, `-ar`), that one is used, and
-// the values put into it (what was decided about, the dates) are worded in the same language.
+// (`moderation-<decision>`, English); where the person chose a language (their preferences) and that
+// language's template is Active (`moderation-<decision>-tr`, `-ar`, seeded: mail/moderationTemplates.ts),
+// that one is used, and the values put into it (what was decided about, the dates) are worded in it.
 import type { AppContext } from '@server/context';
 import { sendTemplate } from '@server/mail/mailer';
 import { readPreferences } from '@shared/preferences';

@@ -5,7 +5,7 @@ import type { AppContext } from '@server/context';
 import { countOf } from '@server/db/counts';
 import type { Database } from '@server/db/schema';
 import { searchCondition } from '@server/db/search';
-import { type Listed, type ListRequest, readList } from '@server/db/list';
+import { type Listed, type ListRequest, readList, SEARCH_PLAN } from '@server/db/list';
 import type { CASE_AGES, CASE_KINDS } from './answers';
 
 /** The list's filters beside its search (each checked by the route). */
@@ -96,12 +96,23 @@ export async function listCasesQuery(ctx: AppContext, req: ListRequest<string>, 
     base = base.where('mc.first_reported_at', f.age === 'older' ? '<' : '>=', since);
   }
   const filtered = f.kind !== undefined || f.reason !== undefined || f.holder !== undefined || f.age !== undefined;
-  return readList(base, withShownColumns, req, 'mc.id', {
+  // a filtered list is counted up to the search's exact bound, no further (a count of 40,000 open cases
+  // of one reason would read them all): beyond, the answer says "more" as a search's does
+  const bound = SEARCH_PLAN.exactTotalUpTo;
+  let more = false;
+  const countedUpTo = async () => {
+    const found = await db.selectFrom(base.select(sql.lit(1).as('one')).limit(bound + 1).as('found')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    more = Number(found.n) > bound;
+    return Math.min(Number(found.n), bound);
+  };
+  const listed = await readList(base, withShownColumns, req, 'mc.id', {
     db,
     name: 'moderation_cases',
-    total: filtered ? undefined : () => countOf(db, `moderation_cases:${f.status}`),
+    total: filtered ? countedUpTo : () => countOf(db, `moderation_cases:${f.status}`),
     search: (indexed) => searchCondition(ctx.dialect, 'moderation_cases', 'mc', req.filter, indexed),
   });
+  if (more && 'meta' in listed) listed.meta.totalExact = false;
+  return listed;
 }
 
 /** One case with the shown columns, or undefined. */
