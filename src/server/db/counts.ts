@@ -96,11 +96,11 @@ async function dropCounter(db: Kysely<unknown>, dialect: DialectName, c: Counted
 
 /**
  * What installCounts makes, removed (so that the migration may run again over its own work), and the
- * audit trail's and the catalogues' triggers (020 and 033 make them again): SQLite checks every trigger
+ * audit trail's, the catalogues' and the moderation cases' triggers (020, 033 and 034 make them again): SQLite checks every trigger
  * when a table changes, and theirs name the row_counts table dropped here.
  */
 async function removeCounts(db: Kysely<unknown>, dialect: DialectName) {
-  for (const c of [...COUNTED, AUDIT_COUNTED, ...COUNTED_CATALOGUES.map(catalogueCounted)]) await dropCounter(db, dialect, c);
+  for (const c of [...COUNTED, AUDIT_COUNTED, CASES_COUNTED, ...COUNTED_CATALOGUES.map(catalogueCounted)]) await dropCounter(db, dialect, c);
   await sql`DROP TABLE IF EXISTS row_counts`.execute(db);
   for (const column of OWNER_COUNT_COLUMNS) {
     await sql.raw(`DROP INDEX IF EXISTS users_type_${column}`).execute(db);

@@ -26,7 +26,15 @@ export function declaredRowsCreate(
   const { store, part, tags } = opts;
   const fields = formFields(resource);
   // each field a value or a list of them (row by row)
-  const form = z.object(Object.fromEntries(fields.map((f) => [f.name, oneOrMany(f.choices ? z.enum(f.choices as [string, ...string[]]) : z.string())])));
+  const form = z.object(
+    Object.fromEntries(
+      fields.map((f) => {
+        const values = oneOrMany(f.choices ? z.enum(f.choices as [string, ...string[]]) : z.string());
+        // a field the rows need not name (a report category's weight) takes its column's default
+        return [f.name, f.required ? values : values.optional()];
+      }),
+    ),
+  );
   /** A create: the rows added, and the values refused as taken (all of them taken is a 409). */
   const createdAnswer = answerOf(z.looseObject({ id: whole, created: z.array(opts.record), duplicates: z.array(z.string()) }));
   const rows = rowsSchema(resource);
