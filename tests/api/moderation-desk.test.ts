@@ -245,6 +245,19 @@ describe.each(dialects)('the moderation desk on %s', (dialect) => {
     expect((await call('posts', 'GET', `/api/audit/moderation_case/${cases.troll}`)).status).toBe(403);
   });
 
+  it("shows a case's claims and notes in its target's History to those who may read the desk, and only to them", async () => {
+    const { target_id } = await db().selectFrom('moderation_cases').select('target_id').where('id', '=', cases.flights).executeTakeFirstOrThrow();
+    const actions = async (who: string) => {
+      const res = await call(who, 'GET', `/api/audit/post/${target_id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data.data as { action: string; entity: string }[]).map((e) => `${e.entity}:${e.action}`);
+    };
+    const read = await actions('admin');
+    for (const action of ['moderation_claim', 'moderation_assign', 'moderation_release']) expect(read).toContain(`moderation_case:${action}`);
+    // a Sub-Admin with Post-list and no Report-list reads the post's History without its cases
+    expect((await actions('posts')).filter((a) => a.startsWith('moderation_case:'))).toEqual([]);
+  });
+
   it('sums the desk up: open cases, the oldest, the median time to decision over 7 days, and alerts', async () => {
     const summary = (await call('admin', 'GET', '/api/moderation/summary')).body.data;
     expect(summary.open).toBe(3);

@@ -209,6 +209,35 @@ describe('the moderation desk', () => {
     }
   });
 
+  it('tells a moderator in Turkish who decided first, and what, in Turkish', async () => {
+    const { caseId } = await reportedPost('Decided elsewhere');
+    const { db } = suite.server.ctx;
+    const { page, close } = await signedIn('tr', false);
+    try {
+      await page.goto(`${suite.server.baseUrl}/moderation/${caseId}`);
+      await page.getByText(text('tr', 'app.moderation.reports_by', { reports: 3, reporters: 3 })).waitFor();
+      // a colleague's decision meanwhile, through the API
+      const { version } = await db.selectFrom('moderation_cases').select('version').where('id', '=', caseId).executeTakeFirstOrThrow();
+      const { token } = await apiSession(suite.server.baseUrl);
+      const first = await fetch(`${suite.server.baseUrl}/api/moderation/cases/${caseId}/decision`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ action: 'ban', reason: 'A fake operator', version }),
+      });
+      expect(first.status).toBe(200);
+      const admin = await db.selectFrom('users').select('name').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+      await page.getByRole('button', { name: text('tr', 'app.moderation.actions.hide'), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: text('tr', 'app.moderation.decision.title_hide') });
+      await dialog.getByRole('textbox', { name: text('tr', 'app.moderation.decision.reason') }).fill('Sahte tur');
+      await dialog.getByRole('button', { name: text('tr', 'app.moderation.actions.hide'), exact: true }).click();
+      const told = text('tr', 'messages.caseAlreadyDecided', { name: admin.name, action: text('tr', 'app.moderation.actions.ban') });
+      await page.getByText(told).waitFor();
+      await screenshot(page, 'moderation-already-decided-tr');
+    } finally {
+      await close();
+    }
+  });
+
   it('has no serious axe violations on the desk and a case, in English and Arabic', async () => {
     const { caseId } = await reportedPost('Axe check tour');
     for (const language of ['en', 'ar'] as const) {

@@ -15,6 +15,8 @@ export interface AuditFilters {
   /** the kinds of record (one from the screen; a history reads a post under both of its kinds) */
   entities?: readonly string[];
   entityId?: string;
+  /** with the record's own entries, those of these moderation cases (its History shows their claims and notes) */
+  cases?: readonly string[];
   /** created at or after (ISO text) */
   from?: string;
   /** created before (ISO text: the day after the last one wanted) */
@@ -44,8 +46,18 @@ const COLUMNS = [
 function entriesOf(db: Kysely<Database>, f: AuditFilters) {
   let base = db.selectFrom('audit_log');
   if (f.actor !== undefined) base = base.where('audit_log.actor_id', '=', f.actor);
-  if (f.entities) base = base.where('audit_log.entity', 'in', f.entities);
-  if (f.entityId !== undefined) base = base.where('audit_log.entity_id', '=', f.entityId);
+  const { entities, entityId, cases } = f;
+  if (entities && entityId !== undefined && cases?.length) {
+    base = base.where((eb) =>
+      eb.or([
+        eb.and([eb('audit_log.entity', 'in', entities), eb('audit_log.entity_id', '=', entityId)]),
+        eb.and([eb('audit_log.entity', '=', 'moderation_case'), eb('audit_log.entity_id', 'in', cases)]),
+      ]),
+    );
+  } else {
+    if (entities) base = base.where('audit_log.entity', 'in', entities);
+    if (entityId !== undefined) base = base.where('audit_log.entity_id', '=', entityId);
+  }
   if (f.from !== undefined) base = base.where('audit_log.created_at', '>=', f.from);
   if (f.before !== undefined) base = base.where('audit_log.created_at', '<', f.before);
   if (f.actions) base = base.where('audit_log.action', 'in', f.actions);

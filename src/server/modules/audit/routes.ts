@@ -13,7 +13,7 @@ import type { Listed } from '@server/db/list';
 import { answerList, item, list } from '@server/http/reply';
 import { auditListAnswer, staffAnswer } from './answers';
 import { type AuditFilters, type AuditListRow, listAuditQuery, staffQuery } from './queries';
-import { dayAfter, exportedEntry, isDay, readableHistory, shownEntries } from './service';
+import { casesInHistory, dayAfter, exportedEntry, isDay, readableHistory, shownEntries } from './service';
 
 const tags = ['audit'];
 const SORTABLE = { created_at: 'audit_log.created_at' };
@@ -112,7 +112,8 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, resourc
         defaultOrder: { direction: 'DESC', name: 'id', type: 'default' },
         pageBase: 0,
       });
-      return answer(request, reply, await listAuditQuery(ctx, req, { entities: readable, entityId: String(id) }, kinds));
+      const cases = await casesInHistory(ctx, callerOf(request), entity, id);
+      return answer(request, reply, await listAuditQuery(ctx, req, { entities: readable, entityId: String(id), cases }, kinds));
     },
   );
 }

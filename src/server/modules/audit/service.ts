@@ -7,6 +7,7 @@ import { MAX_INT } from '@shared/validation/common';
 import type { Caller } from '@server/auth/guard';
 import type { AppContext } from '@server/context';
 import { findUserById, permissionsOf } from '../auth/service';
+import { caseIdsOf } from '../moderation/queries';
 import { changesOf } from './changes';
 import { accountTypes, type AuditListRow, postType } from './queries';
 import { nameOf, recordNames } from './recordNames';
@@ -35,6 +36,16 @@ export async function readableHistory(ctx: AppContext, caller: Caller, entity: s
   // a plain resource's rule is in its declaration (the registry the server was built with)
   const plain = resources.find((r) => r.storage && r.name === entity);
   return (plain ? satisfies(caller, plain.rule, plain.name) : canAccess(caller, historyResource(entity))) ? kinds : [];
+}
+
+/**
+ * The moderation cases whose entries (claims, notes, appeals) a post's, comment's or user's History shows
+ * beside its own: to people who may read the desk (Report-list), none to others.
+ */
+export async function casesInHistory(ctx: AppContext, caller: Caller, entity: string, id: number): Promise<string[]> {
+  const kind = entity === 'itinerary' ? 'post' : entity;
+  if (!['post', 'comment', 'user'].includes(kind) || !canAccess(caller, 'reports')) return [];
+  return (await caseIdsOf(ctx.db, kind, id)).map(String);
 }
 
 /** A day of a filter ('2025-05-31'), checked to be a real one. */

@@ -205,3 +205,9 @@ export function pendingSubAdmins(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The ids of the cases ever opened on a target (a post of either kind, a comment, a user). */
+export async function caseIdsOf(db: Kysely<Database>, kind: string, targetId: number): Promise<number[]> {
+  const rows = await db.selectFrom('moderation_cases').select('id').where('kind', '=', kind).where('target_id', '=', targetId).execute();
+  return rows.map((r) => r.id);
+}
