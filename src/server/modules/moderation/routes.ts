@@ -18,7 +18,8 @@ import { addNote, assignCase, caseDetail, caseSummary, claimCase, releaseCase, s
 
 const tags = ['moderation'];
 
-const caseListQuery = listQuerySchema.extend({
+// the desk's queue is worked through, not exported: no CSV (the report lists export the reports)
+const caseListQuery = listQuerySchema.omit({ format: true, columns: true, reference: true, reference_id: true }).extend({
   status: z.enum(CASE_STATUSES).default('open').describe("the cases of this status (open by default; 'appealed': the appeals waiting)"),
   kind: z.enum(CASE_KINDS).optional().describe('what was reported'),
   reason: idNumber().optional().describe('a report category id: the cases reported under it'),
