@@ -16,9 +16,10 @@ import { TopMenu } from './TopMenu';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useProfileLanguage } from './useProfileLanguage';
 import { ServerUnreachableBanner } from '../components/ServerUnreachableBanner';
-import { ModerationBell } from '../pages/moderation/ModerationBell';
 
 const MenuSearch = lazyNamed(() => import('./MenuSearch'), 'MenuSearch');
+// the desk's bell comes with its own chunk, after the first screen (the initial JavaScript budget)
+const ModerationBell = lazyNamed(() => import('../pages/moderation/ModerationBell'), 'ModerationBell');
 
 /** A Sub-Admin whose request is pending sees no navigation (spec §4). */
 function useNavigationHidden() {
@@ -58,7 +59,11 @@ const AppBar = memo(function AppBar() {
             <MenuSearch />
           </Suspense>
         )}
-        {!hidden && <ModerationBell />}
+        {!hidden && (
+          <Suspense fallback={null}>
+            <ModerationBell />
+          </Suspense>
+        )}
         {!hidden && <ShortcutsMenu />}
         {!hidden && preferences.rightSidePanel.display && <QuickPanelButton />}
         <FullscreenButton />

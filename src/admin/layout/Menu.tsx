@@ -1,16 +1,18 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { createElement, useState } from 'react';
+import { createElement, Suspense, useState } from 'react';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { canAccess, permissionLabel, type Principal, RESOURCE_RULES, type ResourceName } from '@shared/access';
 import { ICONS } from '../icons';
 import { usePrincipal } from '../providers/useStaff';
-import { OpenCasesBadge } from '../pages/moderation/ModerationBell';
+import { lazyNamed } from '../lazy';
 import { type MenuGroup, type MenuLink, visibleMenu } from './menuItems';
 
+// the desk's badge comes with the bell's chunk, after the first screen
+const OpenCasesBadge = lazyNamed(() => import('../pages/moderation/ModerationBell'), 'OpenCasesBadge');
 
 /**
  * The permission a menu entry's data needs and the person lacks: the entry stays (spec §6 shows Report
@@ -37,7 +39,9 @@ function LinkItem({ link }: { link: MenuLink }) {
         ) : link.id === 'moderation' ? (
           <>
             {title}
-            <OpenCasesBadge />
+            <Suspense fallback={null}>
+              <OpenCasesBadge />
+            </Suspense>
           </>
         ) : (
           title

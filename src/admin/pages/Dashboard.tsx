@@ -8,7 +8,7 @@ import ReportIcon from '@mui/icons-material/Report';
 import RouteIcon from '@mui/icons-material/Route';
 import { Box, Card, CardActionArea, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canAccess } from '@shared/access';
@@ -20,7 +20,10 @@ import { peekEarlyStatistics, takeEarlyStatistics } from '../startup';
 import { DASHBOARD_CARDS, type DashboardCard } from './dashboardCards';
 import { LoadingText } from '../components/LoadingText';
 import { FigureContent } from './FigureContent';
-import { ModerationTiles } from './moderation/ModerationTiles';
+import { lazyNamed } from '../lazy';
+
+// the desk's tiles come with their own chunk (the initial JavaScript budget)
+const ModerationTiles = lazyNamed(() => import('./moderation/ModerationTiles'), 'ModerationTiles');
 
 /** The cards' icons (dashboardCards.ts names them). */
 const ICONS: Record<DashboardCard['icon'], ReactElement> = {
@@ -82,7 +85,9 @@ export function Dashboard() {
           );
         })}
       </Box>
-      <ModerationTiles />
+      <Suspense fallback={null}>
+        <ModerationTiles />
+      </Suspense>
     </Box>
   );
 }
