@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resetTokenFromMail } from '../support/api';
-import { ADMIN, DEMO_PASSWORD, latestMail, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, DEMO_PASSWORD, latestMail, screenshot, searchedPath, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -211,7 +211,7 @@ describe('content security policy', () => {
     await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/dashboard');
     await page.getByTestId('stat-user').waitFor();
-    await page.goto(`${server.baseUrl}/emailtemplate`);
+    await page.goto(`${server.baseUrl}${searchedPath('/emailtemplate', 'forgot-password')}`);
     await page.getByRole('columnheader', { name: 'Slug' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'forgot-password' }).getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ar } from '@admin/i18n/ar';
 import { en } from '@admin/i18n/en';
-import { ADMIN, latestMail, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, latestMail, screenshot, searchedPath, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 /** Signs in as the Admin (English, 1280x800) and opens the edit dialog of the forgot-password template. */
@@ -15,7 +15,7 @@ async function editResetTemplate(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/dashboard');
-  await page.goto(`${server.baseUrl}/emailtemplate`);
+  await page.goto(`${server.baseUrl}${searchedPath('/emailtemplate', 'forgot-password')}`);
   const row = page.getByRole('row').filter({ hasText: 'Reset your password' });
   await row.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -85,7 +85,7 @@ describe('email template preview and test mail (m27)', () => {
       await signIn(page, server.baseUrl, ADMIN.email, ADMIN.password);
       await page.waitForURL('**/dashboard');
       await page.evaluate(() => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify('ar')));
-      await page.goto(`${server.baseUrl}/emailtemplate`);
+      await page.goto(`${server.baseUrl}${searchedPath('/emailtemplate', 'forgot-password')}`);
       await page.waitForFunction(() => document.documentElement.lang === 'ar');
       // a tap on the card opens its edit form
       await page.locator('main tbody tr').filter({ hasText: 'Reset your password' }).getByText('Reset your password').tap();

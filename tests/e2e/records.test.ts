@@ -3,7 +3,7 @@
 // sequence saying what is wrong, pickers saying that typing finds more.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, apiSession, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, searchedPath, signIn, useBrowserSuite } from '../support/e2e';
 
 const suite = useBrowserSuite();
 
@@ -179,7 +179,7 @@ describe('posts found by their status (m26)', () => {
 describe('email template placeholders (m27)', () => {
   it('names a placeholder the mail does not fill in while the template is edited, and says nothing for the known ones', async () => {
     const { page } = suite;
-    await open('/emailtemplate');
+    await open(searchedPath('/emailtemplate', 'forgot-password'));
     const row = page.getByRole('row').filter({ hasText: 'Reset your password' });
     await row.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();

@@ -32,6 +32,12 @@ const SMALL_SEED = {
  * The real server on the built admin, with the demo data; `overrides` change its configuration (an S3
  * store…), `build` how it is built (a registry with throwaway declarations: `resources`).
  */
+/**
+ * A list's path searched for `term` (react-admin's `q` filter in the URL): the reset mail's template among the
+ * moderation desk's, which sort before it, newest first.
+ */
+export const searchedPath = (path: string, term: string) => `${path}?filter=${encodeURIComponent(JSON.stringify({ q: term }))}`;
+
 export async function startServer(overrides: Partial<Config> = {}, build: Omit<BuildOptions, 'logger'> = {}) {
   const dist = path.resolve('dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the admin first (npx vite build)');
