@@ -85,7 +85,10 @@ const only = opt.only ? new RegExp(opt.only, 'i') : null;
 const pgUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dialect = pgUrl ? 'postgres' : 'sqlite';
 const LIST_GOAL_MS = dialect === 'sqlite' ? 20 : 40;
+// the server's own cost over its SQL: within RATIO_GOAL of it, or at most OVERHEAD_GOAL_MS over it
+// (a bare Fastify round trip is about 0.2 ms here: a sub-millisecond list cannot answer within 1.5x)
 const RATIO_GOAL = 1.5;
+const OVERHEAD_GOAL_MS = 1;
 const DASHBOARD_GOAL_MS = 10;
 const LOAD_GOAL_RPS = 5000;
 const FLOOD_GOAL_MS = 100;
@@ -228,18 +231,19 @@ async function measureCase(c: Case) {
   const ratio = pairedP50 / sqlTimes.p50;
   // a bare route's round trip alone (floorMs) already costs more than the goal leaves beyond the SQL:
   // no HTTP server answers within RATIO_GOAL of it here, so the line reports it without a verdict
-  const reachable = floorMs === undefined || (RATIO_GOAL - 1) * sqlTimes.p50 >= floorMs;
+  const reachable = floorMs === undefined || Math.max((RATIO_GOAL - 1) * sqlTimes.p50, OVERHEAD_GOAL_MS) >= floorMs;
+  const met = ratio <= RATIO_GOAL || pairedP50 - sqlTimes.p50 <= OVERHEAD_GOAL_MS;
   record({
     name: `${c.name} · http/sql`,
     n: String(sqlTimes.n),
     p50: `${ratio.toFixed(2)}x`,
     p95: '-',
     p99: '-',
-    goal: `≤ ${RATIO_GOAL}x`,
-    result: !reachable ? 'INFO' : ratio <= RATIO_GOAL ? 'PASS' : 'FAIL',
+    goal: `≤ ${RATIO_GOAL}x or ≤ ${OVERHEAD_GOAL_MS} ms over`,
+    result: !reachable ? 'INFO' : met ? 'PASS' : 'FAIL',
     detail:
       `http p50 ${ms(pairedP50)} / sql p50 ${ms(sqlTimes.p50)} ms (overhead ${ms(pairedP50 - sqlTimes.p50)} ms)${skipped ? `, ${skipped} writes not re-run` : ''}` +
-      (reachable ? '' : `; out of reach: a bare route's round trip (${ms(floorMs!)} ms) is more than ${RATIO_GOAL - 1}x the SQL`),
+      (reachable ? '' : `; out of reach: a bare route's round trip (${ms(floorMs!)} ms) is more than the goal leaves beyond the SQL`),
   });
 }
 

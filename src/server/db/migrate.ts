@@ -34,6 +34,7 @@ import * as m033 from './migrations/033_filtered_list_indexes';
 import * as m034 from './migrations/034_moderation_cases';
 import * as m035 from './migrations/035_moderation_desk';
 import * as m036 from './migrations/036_reporter_cases';
+import * as m037 from './migrations/037_case_search_text';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -71,6 +72,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '034_moderation_cases': bind(m034),
       '035_moderation_desk': bind(m035),
       '036_reporter_cases': bind(m036),
+      '037_case_search_text': bind(m037),
     }) };
 }
 
