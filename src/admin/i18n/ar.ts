@@ -46,7 +46,6 @@ export const ar: Catalogue = {
       renameTitle: 'إعادة تسمية طريقة العرض',
       name: 'الاسم',
       shareWithStaff: 'مشاركة مع جميع الموظفين',
-      current: 'طريقة العرض الحالية',
       options: 'إجراءات أخرى لطريقة العرض «%{name}»',
       by: 'بواسطة %{name}',
       failed: 'تعذّر تحميل طرق العرض المحفوظة.',

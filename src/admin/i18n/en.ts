@@ -15,7 +15,6 @@ const app = {
       renameTitle: 'Rename the view',
       name: 'Name',
       shareWithStaff: 'Share with all staff',
-      current: 'Current view',
       options: 'More actions for the view "%{name}"',
       by: 'by %{name}',
       failed: 'The saved views could not be loaded.',

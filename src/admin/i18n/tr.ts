@@ -46,7 +46,6 @@ export const tr: Catalogue = {
       renameTitle: 'Görünümü yeniden adlandır',
       name: 'Ad',
       shareWithStaff: 'Tüm personelle paylaş',
-      current: 'Geçerli görünüm',
       options: '"%{name}" görünümü için diğer işlemler',
       by: '%{name} tarafından',
       failed: 'Kayıtlı görünümler yüklenemedi.',

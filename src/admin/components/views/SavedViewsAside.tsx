@@ -14,7 +14,7 @@ export function SavedViewsAside() {
     );
   }
   return (
-    <Card sx={{ order: -1, me: 2, mt: 8, width: 220, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card sx={{ order: -1, marginInlineEnd: 2, mt: 8, width: 220, flexShrink: 0, alignSelf: 'flex-start' }}>
       <CardContent>
         <SavedViews />
       </CardContent>

@@ -49,7 +49,8 @@ export function ViewItem({
       }
     >
       <ListItemButton selected={current} aria-current={current ? 'true' : undefined} onClick={onApply} sx={{ pe: 5 }}>
-        <ListItemIcon sx={{ minWidth: 28 }}>{current && <CheckIcon fontSize="small" titleAccess={translate('app.views.current')} />}</ListItemIcon>
+        {/* aria-current tells a screen reader which view the list shows; the tick shows it */}
+        <ListItemIcon sx={{ minWidth: 28 }}>{current && <CheckIcon fontSize="small" color="primary" />}</ListItemIcon>
         <ListItemText
           primary={<span dir="auto">{view.name}</span>}
           secondary={byOther ? translate('app.views.by', { name: view.owner_name }) : undefined}
