@@ -29,7 +29,7 @@ export function SavedViews() {
   const mayShare = usePrincipal().role === 'Admin';
   const { state, apply, resource } = useListState();
   const { views, failed, reload, hide } = useSavedViews(resource);
-  const linkProblem = useViewLink(apply);
+  const linkProblem = useViewLink(resource, apply);
   const addUndoable = useAddUndoableMutation();
   const [naming, setNaming] = useState<Naming | null>(null);
   const [deleting, setDeleting] = useState<SavedView | null>(null);

@@ -1,7 +1,7 @@
 // A saved view opened from a link: `?view=<id>` on the list's URL applies the view once; a view that is
 // gone, or not the person's to see, is said so (the server answers both alike).
 import { useEffect, useRef, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ViewState } from '@shared/savedViews';
 import { savedViewCalls } from '../../providers/savedViews';
@@ -14,11 +14,12 @@ export function viewLink(id: number): string {
   return url.toString();
 }
 
-/** Applies the view a link names; answers the message to show when it cannot. */
-export function useViewLink(apply: (state: ViewState) => void): string | null {
+/** Applies the view of `resource`'s list a link names; answers the message to show when it cannot. */
+export function useViewLink(resource: string, apply: (state: ViewState) => void): string | null {
   const location = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
+  const translate = useTranslate();
   const serverMessage = useServerMessage();
   const [problem, setProblem] = useState<string | null>(null);
   const handled = useRef<string | null>(null);
@@ -26,22 +27,22 @@ export function useViewLink(apply: (state: ViewState) => void): string | null {
   useEffect(() => {
     if (!id || handled.current === id) return;
     handled.current = id;
-    const controller = new AbortController();
-    savedViewCalls.one(id, controller.signal).then(
+    const refuse = (message: string) => {
+      setProblem(message);
+      // a toast too: on a phone the views are behind their button
+      notify(message, { type: 'warning' });
+      // the list stays as it was, without the link's id
+      navigate({ pathname: location.pathname, search: '' }, { replace: true });
+    };
+    savedViewCalls.one(id).then(
       (view) => {
+        // a view of another list is not one of this list's
+        if (view.resource !== resource) return refuse(translate('messages.viewNotFound'));
         setProblem(null);
         apply(view.state);
       },
-      (error: unknown) => {
-        if ((error as { name?: string }).name === 'AbortError') return;
-        const message = serverMessage(error);
-        setProblem(message);
-        // a toast too: on a phone the views are behind their button
-        notify(message, { type: 'warning' });
-        // the list stays as it was, without the link's id
-        navigate({ pathname: location.pathname, search: '' }, { replace: true });
-      },
+      (error: unknown) => refuse(serverMessage(error)),
     );
-  }, [id, apply, serverMessage, notify, navigate, location.pathname]);
+  }, [id, resource, apply, serverMessage, translate, notify, navigate, location.pathname]);
   return problem;
 }
