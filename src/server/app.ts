@@ -51,6 +51,7 @@ import { moderationDecisions } from '@server/modules/moderation/decideRoutes';
 import { spotRoutes } from '@server/modules/spots/routes';
 import { suggestRoutes } from '@server/modules/suggest/routes';
 import { auditRoutes } from '@server/modules/audit/routes';
+import { viewRoutes } from '@server/modules/views/routes';
 import { registerExportTrail } from '@server/modules/audit/exportTrail';
 import { registerRefusalTrail } from '@server/modules/audit/refusals';
 import { scheduleTrailPruning } from '@server/modules/audit/retention';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await moderationDecisions(app, ctx);
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);
+  await viewRoutes(app, ctx);
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
 

@@ -20,6 +20,8 @@ export const AUDIT_ENTITIES: Readonly<Record<string, string>> = {
   setting: 'setting',
   // a moderation desk's case (issue 34): its history is read by whoever may read the reports
   moderation_case: 'reports',
+  // a list's saved view (issue 35): its history is the Admins'
+  saved_view: 'saved_view',
 };
 
 /** Every kind of record of a registry's trail: the fixed ones, then its plain resources. */
@@ -75,6 +77,9 @@ export const AUDIT_ACTIONS = [
   'moderation_appeal',
   'moderation_appeal_decide',
   'moderation_suspension_end',
+  'saved_view.create',
+  'saved_view.update',
+  'saved_view.delete',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

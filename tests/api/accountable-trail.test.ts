@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withEntriesRefused } from '../support/refusedEntries';
 import { verifyChain } from '@server/modules/audit/chain';
 import { pruneTrail } from '@server/modules/audit/retention';
 import { writeAudit } from '@server/modules/audit/trail';
@@ -88,21 +88,13 @@ describe.each(dialects)('an accountable audit trail on %s', (dialect) => {
 
     // the trail refuses this kind's entries (as a full disk or a broken table would): the change is not kept
     const category = (await post('/api/category/create', { name: ['Waterfalls'], status: ['Active'] })).json().data.id as number;
-    if (dialect === 'postgres') {
-      await sql`CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no entry'; END $$`.execute(t.ctx.db);
-      await sql`CREATE TRIGGER refuse_entry BEFORE INSERT ON audit_log FOR EACH ROW WHEN (NEW.entity = 'category') EXECUTE FUNCTION refuse_entry()`.execute(t.ctx.db);
-    } else {
-      await sql`CREATE TRIGGER refuse_entry BEFORE INSERT ON audit_log WHEN NEW.entity = 'category' BEGIN SELECT RAISE(ABORT, 'no entry'); END`.execute(t.ctx.db);
-    }
-    try {
+    await withEntriesRefused(t, dialect, 'category', async () => {
       const failed = await post('/api/category/update', { id: category, name: 'Cascades', status: 'Inactive' });
       expect(failed.statusCode).toBe(500);
       expect(await t.ctx.db.selectFrom('categories').select(['name', 'status']).where('id', '=', category).executeTakeFirst()).toEqual({ name: 'Waterfalls', status: 'Active' });
       expect((await remove(`/api/category/delete/${category}`)).statusCode).toBe(500);
       expect(await t.ctx.db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst()).toBeDefined();
-    } finally {
-      await sql`DROP TRIGGER refuse_entry${sql.raw(dialect === 'postgres' ? ' ON audit_log' : '')}`.execute(t.ctx.db);
-    }
+    });
     expect((await post('/api/category/update', { id: category, name: 'Cascades', status: 'Inactive' })).statusCode).toBe(200);
   });
 

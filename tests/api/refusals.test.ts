@@ -119,6 +119,13 @@ const OPERATIONS: Operation[] = [
   // the moderation desk's decisions (issue 34): a case that does not exist, so whoever is let in gets a 404
   { method: 'POST', path: '/api/moderation/cases/{id}/decision', url: `/api/moderation/cases/${NONE}/decision`, rule: ['Report-list'], body: { action: 'dismiss', reason: 'x', version: 1 } },
   { method: 'POST', path: '/api/moderation/cases/{id}/appeal-decision', url: `/api/moderation/cases/${NONE}/appeal-decision`, rule: ['Report-list'], body: { outcome: 'upheld' } },
+  // saved views (issue 35): any Active staff member; a list's views and a new one follow the list's rule;
+  // a view that does not exist is a 404 for whoever is let in
+  { method: 'GET', path: '/api/views', url: '/api/views?resource=post', rule: ['Post-list'] },
+  { method: 'GET', path: '/api/views/{id}', url: `/api/views/${NONE}`, rule: 'staff' },
+  { method: 'POST', path: '/api/views', rule: ['Tags-list'], body: { resource: 'tag', name: 'Matrix', state: { filter: {}, sort: { field: 'id', order: 'DESC' }, perPage: 10, columns: null } } },
+  { method: 'POST', path: '/api/views/{id}', url: `/api/views/${NONE}`, rule: 'staff', body: { name: 'Renamed' } },
+  { method: 'DELETE', path: '/api/views/{id}', url: `/api/views/${NONE}`, rule: 'staff' },
   { method: 'GET', path: '/api/searchTypes', rule: 'admin' },
   { method: 'GET', path: '/api/googleAPIData', url: '/api/googleAPIData?query=museum%20in%20Paris', rule: 'admin' },
   { method: 'POST', path: '/api/googleAPIData', rule: 'admin', body: [] },

@@ -237,3 +237,21 @@ export function useBrowserSuite() {
   });
   return suite;
 }
+
+/** A 390 px phone's screen, as the browser tests of a phone open it. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A fresh browser context signed in as `account` (the Admin unless given) at a desktop's or a phone's size,
+ * working in `language` from its next page on.
+ */
+export async function signedInContext(browser: Browser, baseUrl: string, opts: { language: string; phone: boolean; account?: { email: string; password: string } }) {
+  const { language, phone, account = ADMIN } = opts;
+  const context = await browser.newContext(phone ? { viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' } : { viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  await signIn(page, baseUrl, account.email, account.password);
+  await page.waitForURL('**/dashboard');
+  await page.evaluate((locale) => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify(locale)), language);
+  return { page, close: () => context.close() };
+}

@@ -39,11 +39,12 @@ describe('the facts the declarations hold', () => {
 
   it('give the audit trail its kinds of record, each read with the rule of the entry declaring it', () => {
     expect(Object.keys(AUDIT_ENTITIES).sort()).toEqual(
-      ['user', 'post', 'itinerary', 'spot', 'comment', 'category', 'tag', 'reportCategory', 'emailtemplate', 'contentmanagement', 'setting', 'moderation_case'].sort(),
+      ['user', 'post', 'itinerary', 'spot', 'comment', 'category', 'tag', 'reportCategory', 'emailtemplate', 'contentmanagement', 'setting', 'moderation_case', 'saved_view'].sort(),
     );
     expect(historyResource('reportCategory')).toBe('reportCategories');
     expect(historyResource('comment')).toBe('reports');
     expect(historyResource('setting')).toBe('setting');
+    expect(historyResource('saved_view')).toBe('saved_view');
     const audited = { ...testFaq, storage: undefined, name: 'faqish', audited: 'faqEntry' } as const;
     expect(declaredAuditKinds([...(ACCESS_ENTRIES as readonly AccessDeclaration[]), audited]).faqEntry).toBe('faqish');
   });

@@ -4,6 +4,7 @@ import type { ResourceDeclaration } from '@shared/resources/index';
 import { AddButtonWithDialog, AddFab } from '../components/FormDialog';
 import { ResourceTable, ResourceList } from '../components/lists';
 import { RowActions } from '../components/RowActions';
+import { SavedViewsAside } from '../components/views/SavedViewsAside';
 import { DeclaredEditDialog, DeclaredInputs, dialogWidth } from './DeclaredEditDialog';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
 import { DeclaredRowsDialog } from './DeclaredRowsDialog';
@@ -20,7 +21,13 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
   const fields = `resources.${resource.name}.fields`;
   const viewPath = shownFields(resource).length ? (id: string | number) => `/${resource.name}/${encodeURIComponent(String(id))}/show` : undefined;
   return (
-    <ResourceList searchKey={`resources.${resource.name}.search`} sort={{ field: defaultOrder.name, order: defaultOrder.direction }} actions={<DeclaredAdd resource={resource} />}>
+    <ResourceList
+      searchKey={`resources.${resource.name}.search`}
+      sort={{ field: defaultOrder.name, order: defaultOrder.direction }}
+      actions={<DeclaredAdd resource={resource} />}
+      // saved views on the categories until the list's own sidebar (ListSidebar) holds them on every list
+      aside={resource.name === 'category' ? <SavedViewsAside /> : undefined}
+    >
       <ResourceTable>
         {listFields(resource).map((field) => (
           <DataTable.Col key={field.name} source={field.name} label={`${fields}.${field.name}`} disableSort={!field.sortable}>

@@ -5,6 +5,38 @@ import { errorMessages, validationMessages } from '@shared/validation/messages';
 
 const app = {
   app: {
+    views: {
+      title: 'Saved views',
+      mine: 'My views',
+      shared: 'Shared',
+      none: 'No saved views yet.',
+      save: 'Save current view',
+      saveTitle: 'Save the current view',
+      renameTitle: 'Rename the view',
+      name: 'Name',
+      shareWithStaff: 'Share with all staff',
+      options: 'More actions for the view "%{name}"',
+      by: 'by %{name}',
+      failed: 'The saved views could not be loaded.',
+      saved: 'The view "%{name}" has been saved.',
+      renamed: 'The view has been renamed to "%{name}".',
+      overwritten: 'The view "%{name}" now holds the current list.',
+      deleted: 'The view "%{name}" has been deleted.',
+      linkCopied: 'The link to the view has been copied.',
+      deleteTitle: 'Delete the view "%{name}"?',
+      deleteContent: 'Only the saved view is deleted; the records of the list stay as they are.',
+      deleteShared: 'This view is shared: it is deleted for all staff. The records of the list stay as they are.',
+      actions: {
+        copyLink: 'Copy link',
+        rename: 'Rename',
+        overwrite: 'Save the current list into it',
+        share: 'Share with all staff',
+        unshare: 'Stop sharing',
+        delete: 'Delete',
+      },
+      unshared: 'The view "%{name}" is no longer shared.',
+      shareDone: 'The view "%{name}" is now shared with all staff.',
+    },
     declared: {
       image_uploading: 'Uploading the image…',
     },
@@ -592,6 +624,9 @@ const app = {
         moderation_appeal: 'Appealed a moderation decision',
         moderation_appeal_decide: 'Decided an appeal',
         moderation_suspension_end: 'Suspension ended',
+        saved_view_create: 'Saved view created',
+        saved_view_update: 'Saved view changed',
+        saved_view_delete: 'Saved view deleted',
       },
       entities: {
         user: 'User',
@@ -607,6 +642,7 @@ const app = {
         audit: 'Audit trail',
         setting: 'Setting',
         moderation_case: 'Moderation case',
+        saved_view: 'Saved view',
       },
       fields: {
         name: 'Name',

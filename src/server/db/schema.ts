@@ -331,6 +331,19 @@ export interface SignInChallengesTable {
   created_at: Timestamp;
 }
 
+/** A list's saved view (migration 039): `state` is { filter, sort, perPage, columns } as JSON text. */
+export interface SavedViewsTable {
+  id: Id;
+  owner_id: number;
+  resource: string;
+  name: string;
+  state: string;
+  /** 1: listed to all staff who may open the list (an Admin shares) */
+  shared: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -371,6 +384,7 @@ export interface Database {
   audit_log: AuditLogTable;
   audit_actors: AuditActorsTable;
   settings: SettingsTable;
+  saved_views: SavedViewsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;

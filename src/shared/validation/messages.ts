@@ -75,6 +75,10 @@ export const validationMessages = {
   tripDaysInvalid: 'Each stop needs the day of the trip it is on: a whole number from 1 to 7, one per stop.',
   latitudeRange: 'The latitude must be a number from -90 to 90.',
   longitudeRange: 'The longitude must be a number from -180 to 180.',
+  // saved views of a list (issue 35)
+  viewNameRequired: 'Please give the view a name.',
+  viewNameTooLong: 'The name of a view may have at most 60 characters.',
+  viewStateTooLarge: 'This view holds too much to be saved: remove some filters or columns.',
 } as const;
 
 export const errorMessages = {
@@ -189,6 +193,13 @@ export const errorMessages = {
   noAppealWaiting: 'No appeal waits on this case.',
   appealAlreadyDecided: 'The appeal was already decided by %{name}: %{outcome}',
   ownDecisionAppeal: 'You decided this case: another moderator decides its appeal.',
+  // saved views of a list (issue 35)
+  viewSaved: 'The view "%{name}" has been saved.',
+  viewUpdated: 'The view "%{name}" has been updated.',
+  viewDeleted: 'The view "%{name}" has been deleted.',
+  viewNameTaken: 'You already have a view named "%{name}" for this list: choose another name.',
+  viewNotFound: 'This view does not exist, or it is not yours to see.',
+  viewAdminOnly: 'Only an Admin may share a view, or change or delete a shared one.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -4,6 +4,7 @@ import { DateCell, ResourceTable, ResourceList } from '../../components/lists';
 import { PostColumns } from '../../components/PostColumns';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
+import { SavedViewsAside } from '../../components/views/SavedViewsAside';
 import { PostEditOfRecord, PostFormDialog } from './PostFormDialog';
 
 const fields = 'resources.post.fields';
@@ -13,7 +14,7 @@ export function PostList() {
   return (
     <ResourceList
       searchKey="resources.post.search"
-     
+      aside={<SavedViewsAside />}
       actions={<AddFab titleKey="app.post.add" dialog={(state) => <PostFormDialog {...state} />} />}
     >
       <ResourceTable scrolls>
