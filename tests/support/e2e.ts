@@ -115,6 +115,23 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+/** A 390 px phone's screen. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A browser context of its own with the admin signed in, the admin's language set to `language` (it
+ * applies from the next page), at a desktop's or a 390 px phone's size.
+ */
+export async function signedInAs(browser: Browser, baseUrl: string, language: string, phone: boolean): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext(phone ? { viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' } : { viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+  await page.evaluate((locale) => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify(locale)), language);
+  return { page, close: () => context.close() };
+}
+
 /** Signs in through the API as the admin web app does (for arranging data beside the browser): the session. */
 export async function apiSession(baseUrl: string, account: { email: string; password: string } = ADMIN) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {

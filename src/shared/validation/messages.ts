@@ -189,6 +189,13 @@ export const errorMessages = {
   noAppealWaiting: 'No appeal waits on this case.',
   appealAlreadyDecided: 'The appeal was already decided by %{name}: %{outcome}',
   ownDecisionAppeal: 'You decided this case: another moderator decides its appeal.',
+  // the Trash, the Undo of a delete and a revert from History (issue 35)
+  trashRestored: 'Restored from the Trash: %{count}.',
+  postRestored: 'Restored.',
+  trashPostGone: 'The post #%{id} no longer exists: it was removed with its author\'s account.',
+  notInTrash: '"%{title}" is not in the Trash: someone has restored it already.',
+  undoTooLate: 'It is too late to undo the delete of "%{title}": an Admin can restore it from the Trash.',
+  revertNotOfRecord: 'The History entry to revert is not one of this record\'s changes.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
