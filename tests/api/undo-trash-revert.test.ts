@@ -2,7 +2,9 @@
 // (Admins only) until restored, each restore audited; its deleter may undo the delete from the toast for a
 // few minutes; a History entry's values come back through the record's normal save (permission,
 // validation, the lost-update check), and that save's entry names the entry it reverts.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '@server/db/migrate';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 
 const PASSWORD = 'Str0ng@Pass';
@@ -152,6 +154,22 @@ describe.each(dialects)('undo, trash and revert on %s', (dialect) => {
     await okData(call(poster, 'DELETE', `/api/post/delete/${id}`));
     await t.ctx.db.updateTable('posts').set({ trashed_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
     expect((await call(poster, 'POST', `/api/post/undoDelete/${id}`)).statusCode).toBe(409);
+  });
+
+  it('migration 040 finds the posts deleted before it through their delete entries, and runs again safely', async () => {
+    const id = await newPost(`Deleted long ago ${++n}`);
+    const hidden = await newPost(`Only hidden ${++n}`);
+    await okData(call(admin, 'DELETE', `/api/post/adminPostDelete/${id}`));
+    // as before 040: deleted_at alone, for a deleted post and for a hidden one
+    await t.ctx.db.updateTable('posts').set({ trashed_at: null, trashed_by: null }).where('id', '=', id).execute();
+    await t.ctx.db.updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', hidden).execute();
+    for (let run = 0; run < 2; run++) {
+      await sql`DELETE FROM kysely_migration WHERE name >= '040_post_trash'`.execute(t.ctx.db);
+      await migrateToLatest({ db: t.ctx.db, dialect: t.ctx.dialect });
+    }
+    const listed = (await trashList()).data.map((r) => r.id);
+    expect(listed).toContain(id);
+    expect(listed).not.toContain(hidden);
   });
 
   describe('revert from History through the normal save', () => {
