@@ -37,6 +37,7 @@ const CatchAll = () => <Navigate to={NOT_FOUND_PATH} replace />;
 const PlaceSearchPage = lazyNamed(() => import('./pages/ai/PlaceSearchPage'), 'PlaceSearchPage');
 const AiItinerariesPage = lazyNamed(() => import('./pages/ai/AiItinerariesPage'), 'AiItinerariesPage');
 const DeskPage = lazyNamed(() => import('./pages/moderation/DeskPage'), 'DeskPage');
+const TrashPage = lazyNamed(() => import('./pages/trash/TrashPage'), 'TrashPage');
 const CasePage = lazyNamed(() => import('./pages/moderation/CasePage'), 'CasePage');
 
 /** The registered resources and their screens, in menu order. */
@@ -199,6 +200,14 @@ function ThemedApp() {
               element={
                 <RequireAccess resource="moderation">
                   <CasePage />
+                </RequireAccess>
+              }
+            />
+            <Route
+              path="/trash"
+              element={
+                <RequireAccess resource="trash">
+                  <TrashPage />
                 </RequireAccess>
               }
             />

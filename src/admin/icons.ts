@@ -9,6 +9,7 @@ import CommentIcon from '@mui/icons-material/Comment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EmailIcon from '@mui/icons-material/Email';
 import GavelIcon from '@mui/icons-material/Gavel';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -40,6 +41,7 @@ export const ICONS: Record<IconName, ComponentType> = {
   person: PersonIcon,
   history: HistoryIcon,
   gavel: GavelIcon,
+  trash: DeleteSweepIcon,
 };
 
 /** The icon of a resource: its menu entry's. */

@@ -66,7 +66,8 @@ export function themeFor(direction: Direction, prefs: Preferences = DEFAULT_PREF
       MuiTableCell: { styleOverrides: { body: ISOLATED } },
       MuiListItemText: { styleOverrides: { primary: ISOLATED, secondary: ISOLATED } },
       MuiChip: { styleOverrides: { label: ISOLATED } },
-      MuiSnackbarContent: { styleOverrides: { message: ISOLATED } },
+      // a toast's Undo (issue 35) in the toast's own text colour: react-admin's primary blue is unreadable on the error red
+      MuiSnackbarContent: { styleOverrides: { message: ISOLATED, action: { '& .RaNotification-undo': { color: 'inherit', fontWeight: 600 } } } },
       MuiDialogContentText: { styleOverrides: { root: ISOLATED } },
       MuiCssBaseline: {
         styleOverrides: prefs.customScrollbars

@@ -47,6 +47,7 @@ import { placeRoutes } from '@server/modules/places/routes';
 import { postRoutes } from '@server/modules/posts/routes';
 import { reportRoutes } from '@server/modules/reports/routes';
 import { moderationRoutes } from '@server/modules/moderation/routes';
+import { trashRoutes } from '@server/modules/trash/routes';
 import { moderationDecisions } from '@server/modules/moderation/decideRoutes';
 import { spotRoutes } from '@server/modules/spots/routes';
 import { suggestRoutes } from '@server/modules/suggest/routes';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await postRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await moderationRoutes(app, ctx);
+  await trashRoutes(app, ctx);
   await moderationDecisions(app, ctx);
   await placeRoutes(app, ctx);
   await suggestRoutes(app, ctx);

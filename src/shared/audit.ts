@@ -80,6 +80,8 @@ export const AUDIT_ACTIONS = [
   'saved_view.create',
   'saved_view.update',
   'saved_view.delete',
+  'restore',
+  'revert',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */
@@ -97,6 +99,8 @@ export interface AuditChange {
 
 /** What stands for a password, hash or token that changed: its value is never recorded. */
 export const REDACTED = '(changed)';
+/** The longest value an entry keeps (a rich text's whole markup is no use in a trail); a longer one is clipped with '…'. */
+export const MAX_VALUE_LENGTH = 1000;
 /** Fields whose values are secrets. */
 export const isSecretField = (field: string) => /password|hash|token|secret/i.test(field);
 

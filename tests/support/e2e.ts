@@ -115,6 +115,7 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+/** A 390 px phone's screen. */
 /** Signs in through the API as the admin web app does (for arranging data beside the browser): the session. */
 export async function apiSession(baseUrl: string, account: { email: string; password: string } = ADMIN) {
   const res = await fetch(`${baseUrl}/api/auth/login`, {

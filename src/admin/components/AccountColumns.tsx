@@ -40,6 +40,8 @@ export function AccountActionsColumn({ resource }: { resource: 'user' | 'subadmi
         editPath={(id) => `/edit${resource}/${id}`}
         deleteConfirmKey="app.confirm.delete_user"
         deletedKey="messages.userDeleted"
+        // an account's delete ends its sessions at once: no Undo (components/undo/undoable.ts)
+        undo="none"
       />
     </Col>
   );

@@ -277,7 +277,7 @@ export function EditDialog({
       <EditDialogForm record={record} resource={resource} onClose={onClose} history={history} {...formProps}>
         {children}
         {/* part of the dialog's content, above its Save bar */}
-        {history && <HistoryToggle {...history} id={record.id} />}
+        {history && <HistoryToggle {...history} id={record.id} onReverted={onClose} />}
       </EditDialogForm>
     </DialogFrame>
   );

@@ -14,6 +14,7 @@ import { EditAction } from './EditAction';
 import { RouteMap } from './RouteMap';
 import { deleteTitle } from './RowActions';
 import { useServerMessage } from './useServerMessage';
+import { postDeleteToast } from './undo/ServerUndo';
 
 interface PostDetailConfig {
   resource: 'post' | 'itinerary';
@@ -144,7 +145,8 @@ function DeletePost({ config }: { config: PostDetailConfig }) {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setConfirming(false);
-          notify(translate(config.deletedKey), { type: 'error' });
+          // Undo: the server restores it (components/undo/UndoPostDelete.tsx)
+          notify(translate(config.deletedKey), postDeleteToast(post.id));
           setTimeout(() => navigate(config.backPath), 1000);
         },
         onError: (e) => {

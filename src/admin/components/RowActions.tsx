@@ -10,6 +10,8 @@ import { decodeNumericEntities } from '@shared/text';
 import { isolateText } from '../bidi';
 import { ROW_MENU_CLASS, ROW_OPEN_CLASS } from './phoneCards';
 import { useServerMessage } from './useServerMessage';
+import { postDeleteToast } from './undo/ServerUndo';
+import { UNDO_TOAST_MS, type UndoKind } from './undo/undoable';
 
 export interface RowActionsProps {
   /** path of the detail view, e.g. (id) => `/user/${id}` */
@@ -22,6 +24,11 @@ export interface RowActionsProps {
   deleteConfirmKey?: string;
   /** catalogue key of the toast after a delete */
   deletedKey?: string;
+  /**
+   * How the delete's toast offers Undo (components/undo/undoable.ts): not sent until the toast has gone
+   * (the default), undone by the server (posts), or no Undo (accounts: their sessions end at once)
+   */
+  undo?: UndoKind;
   label?: string;
 }
 
@@ -40,7 +47,7 @@ export function deleteTitle(record: Record<string, unknown>, translate: ReturnTy
  * error style, and the list returns to its first page (spec §4: the spec decides it, so staying on the
  * page, asked in issue 32 p6, is not done).
  */
-export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, deletedKey }: RowActionsProps) {
+export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, deletedKey, undo = 'undoable' }: RowActionsProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const representation = useGetRecordRepresentation(resource);
@@ -60,17 +67,26 @@ export function RowActions({ viewPath, editPath, editDialog, deleteConfirmKey, d
     setAnchor(null);
     navigate(path);
   };
+  const deleted = translate(deletedKey ?? 'ra.notification.deleted', { smart_count: 1 });
+  const backToFirstPage = () => {
+    setPage(1);
+    refresh();
+  };
+  // undoable: the row leaves at once and the call goes when the toast has gone; onSettled follows the call
   const remove = () =>
     deleteOne(
       resource,
       { id: record.id, previousData: record },
       {
-        mutationMode: 'pessimistic',
+        mutationMode: undo === 'undoable' ? 'undoable' : 'pessimistic',
         onSuccess: () => {
           setConfirming(false);
-          notify(translate(deletedKey ?? 'ra.notification.deleted', { smart_count: 1 }), { type: 'error' });
-          setPage(1);
-          refresh();
+          if (undo === 'undoable') return notify(deleted, { type: 'error', undoable: true, autoHideDuration: UNDO_TOAST_MS });
+          notify(deleted, undo === 'server' ? postDeleteToast(record.id) : { type: 'error' });
+          backToFirstPage();
+        },
+        onSettled: (_data, error) => {
+          if (undo === 'undoable' && !error) backToFirstPage();
         },
         onError: (e) => {
           setConfirming(false);

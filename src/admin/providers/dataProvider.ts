@@ -10,6 +10,7 @@ import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
 import { type Caller, moderationCalls } from './moderation';
+import { trashCalls } from './trash';
 import { type EndpointRow, listQuery } from './listQuery';
 import { session } from './session';
 
@@ -226,8 +227,10 @@ async function bulkCall(path: string, ids: readonly RaRecord['id'][], action: Bu
 
 /** The moderation desk's calls (a page of its own, not a declared resource: its list speaks its own query). */
 export const moderation = moderationCalls(call as Caller);
+/** The Trash's calls (issue 35): its list, restore and the Undo of a post's delete. */
+export const trash = trashCalls(call as Caller);
 /** The lists of pages with calls of their own: react-admin's list and record hooks reach them by this name. */
-const OWN_LISTS: Record<string, Pick<typeof moderation, 'getList' | 'getOne'>> = { moderation };
+const OWN_LISTS: Record<string, Pick<typeof moderation | typeof trash, 'getList' | 'getOne'>> = { moderation, trash };
 
 export const dataProvider: BackOfficeDataProvider = {
   async getList(resource, params) {
@@ -274,13 +277,17 @@ export const dataProvider: BackOfficeDataProvider = {
    * Sends the version of the record the form was opened on (`previousData.updated_at`): the server saves
    * only if nobody changed it since (a 409 'recordChanged' otherwise). Answers the record with the new
    * version the server gave it, so that the next save from the same screen is checked against that.
+   * `meta.revertOf`: the save restores the values of that History entry, and its own entry says so.
    */
   async update(resource, params) {
     const row = endpoint(resource);
     const version = (params.previousData as { updated_at?: unknown } | undefined)?.updated_at;
+    const revertOf = (params.meta as { revertOf?: unknown } | undefined)?.revertOf;
+    const body = bodyOf(row, { ...params.data, id: params.id, updated_at: typeof version === 'string' ? version : undefined });
     const res = await call<{ data?: { updated_at?: unknown } }>(need(row, 'update', resource), {
       method: 'POST',
-      ...bodyOf(row, { ...params.data, id: params.id, updated_at: typeof version === 'string' ? version : undefined }),
+      ...body,
+      ...(revertOf === undefined ? {} : { headers: { ...body.headers, 'X-Revert-Of': String(revertOf) } }),
     });
     const saved = res.data?.data?.updated_at;
     return { data: { ...params.data, id: params.id, ...(typeof saved === 'string' ? { updated_at: saved } : {}) }, meta: { message: res.message } } as never;

@@ -36,6 +36,7 @@ import * as m035 from './migrations/035_moderation_desk';
 import * as m036 from './migrations/036_reporter_cases';
 import * as m037 from './migrations/037_case_search_text';
 import * as m039 from './migrations/039_saved_views';
+import * as m040 from './migrations/040_post_trash';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -75,6 +76,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '036_reporter_cases': bind(m036),
       '037_case_search_text': bind(m037),
       '039_saved_views': bind(m039),
+      '040_post_trash': bind(m040),
     }) };
 }
 

@@ -109,6 +109,9 @@ export interface PostsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** deleted by staff (in the Trash), and by whom; deleted_at alone is a post hidden by moderation (migration 040) */
+  trashed_at: Generated<Timestamp | null>;
+  trashed_by: Generated<number | null>;
 }
 
 export interface PostCategoriesTable {

@@ -8,6 +8,11 @@ export interface RequestOrigin {
   ip: string;
   /** as the client sent it, cut at USER_AGENT_KEPT characters; null when it sent none */
   userAgent: string | null;
+  /**
+   * `X-Revert-Of`: the save restores the values of this History entry (issue 35), as the client sent it;
+   * the edit's entry checks and names it (modules/audit/edits.ts)
+   */
+  revertOf?: string;
 }
 
 /** A user agent is kept this long at most (a real one is 100 to 300 characters). */
@@ -20,7 +25,12 @@ export const requestOrigin = (): RequestOrigin | undefined => current.getStore()
 
 export const originOf = (request: FastifyRequest): RequestOrigin => {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof agent === 'string' && agent ? agent.slice(0, USER_AGENT_KEPT) : null };
+  const revertOf = request.headers['x-revert-of'];
+  return {
+    ip: request.ip,
+    userAgent: typeof agent === 'string' && agent ? agent.slice(0, USER_AGENT_KEPT) : null,
+    ...(typeof revertOf === 'string' ? { revertOf } : {}),
+  };
 };
 
 export function registerRequestOrigin(app: FastifyInstance): void {

@@ -28,3 +28,5 @@ export const moderation = declareAccess({
   rule: 'Report-list',
   menu: { id: 'moderation', path: '/moderation', icon: 'gavel', order: 5, group: 'report' },
 });
+/** The Trash (issue 35): deleted posts and itineraries, restored by Admins. */
+export const trash = declareAccess({ name: 'trash', rule: 'admin', menu: { id: 'trash', path: '/trash', icon: 'trash', order: 145 } });

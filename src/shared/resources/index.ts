@@ -2,7 +2,7 @@
 // Add a resource by writing its declaration file in this folder (README "Adding a resource"):
 // scripts/registry.ts lists it in declared.ts, and the menu, the access rules, the admin's <Resource>
 // and dataProvider row, the dashboard card and the server's routes, guards and sort maps follow from it.
-import { aiItineraries, chat, dashboard, moderation, profile, reports } from './access';
+import { aiItineraries, chat, dashboard, moderation, profile, reports, trash } from './access';
 import { DECLARED } from './declared';
 import { MENU_GROUPS, type ResourceDeclaration } from './types';
 import type { AccessDeclaration } from './types';
@@ -27,7 +27,7 @@ export const inMenuOrder = <T extends ResourceDeclaration>(resources: readonly T
 export const RESOURCES = inMenuOrder(DECLARED);
 
 /** Everything with an access rule: the resources and the pages. */
-export const ACCESS_ENTRIES = [dashboard, profile, ...RESOURCES, chat, aiItineraries, reports, moderation] as const satisfies readonly AccessDeclaration[];
+export const ACCESS_ENTRIES = [dashboard, profile, ...RESOURCES, chat, aiItineraries, reports, moderation, trash] as const satisfies readonly AccessDeclaration[];
 
 export type RegisteredResource = (typeof RESOURCES)[number];
 export type RegisteredName = (typeof ACCESS_ENTRIES)[number]['name'];

@@ -29,6 +29,7 @@ export const ICON_NAMES = [
   'person',
   'history',
   'gavel',
+  'trash',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -200,6 +200,13 @@ export const errorMessages = {
   viewNameTaken: 'You already have a view named "%{name}" for this list: choose another name.',
   viewNotFound: 'This view does not exist, or it is not yours to see.',
   viewAdminOnly: 'Only an Admin may share a view, or change or delete a shared one.',
+  // the Trash, the Undo of a delete and a revert from History (issue 35)
+  trashRestored: 'Restored from the Trash: %{count}.',
+  postRestored: 'Restored.',
+  trashPostGone: 'The post #%{id} no longer exists: it was removed with its author\'s account.',
+  notInTrash: '"%{title}" is not in the Trash: someone has restored it already.',
+  undoTooLate: 'It is too late to undo the delete of "%{title}": an Admin can restore it from the Trash.',
+  revertNotOfRecord: 'The History entry to revert is not one of this record\'s changes.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

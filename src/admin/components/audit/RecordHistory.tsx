@@ -10,6 +10,8 @@ import { MAX_PAGE_SIZE } from '@shared/contract';
 import type { BackOfficeDataProvider } from '../../providers/dataProvider';
 import { usePrincipal } from '../../providers/useStaff';
 import { AuditActor, AuditChanges, useAuditText } from './AuditParts';
+import { RevertEntry } from './RevertEntry';
+import { isRevertible } from './revertPlan';
 
 /** Entries shown at first, and added by each "More". */
 const FIRST = 5;
@@ -23,9 +25,11 @@ export interface RecordHistoryProps {
   id: string | number;
   /** inside a card of its own (a detail page), or bare (a dialog) */
   card?: boolean;
+  /** after "Restore these values" saved (an edit dialog closes: its form holds the values before) */
+  onReverted?: () => void;
 }
 
-export function RecordHistory({ entity, resource, id, card = true }: RecordHistoryProps) {
+export function RecordHistory({ entity, resource, id, card = true, onReverted }: RecordHistoryProps) {
   const allowed = canAccess(usePrincipal(), resource);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const translate = useTranslate();
@@ -73,6 +77,7 @@ export function RecordHistory({ entity, resource, id, card = true }: RecordHisto
                 </Box>
               </Typography>
               <AuditChanges entity={entry.entity} changes={entry.changes} shown={3} />
+              {isRevertible(entry.action, entry.changes) && <RevertEntry entry={entry} resource={resource} id={id} onReverted={onReverted} />}
             </Box>
           ))}
         </Stack>

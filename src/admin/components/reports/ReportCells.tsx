@@ -5,6 +5,7 @@ import type { BackOfficeDataProvider, ReportTarget } from '../../providers/dataP
 import { InactiveAwareLink } from '../InactiveAwareLink';
 import { HiddenPostView } from './HiddenPostView';
 import { useServerMessage } from '../useServerMessage';
+import { serverUndoToast } from '../undo/ServerUndo';
 
 /** '----' for a value the report does not have (spec §2). */
 export const MISSING = '----';
@@ -111,8 +112,10 @@ function ReportActionButton({ report }: { report: ReportRecord & { id: number } 
     e.stopPropagation();
     setBusy(true);
     try {
-      await dataProvider.moderateReport(report);
-      notify(translate(report.type === 'user' ? 'messages.userStatusUpdated' : 'messages.postStatusUpdated'), { type: 'success' });
+      const { status } = await dataProvider.moderateReport(report);
+      // Undo: the spec's call again with the status it set, which sets the other one back (recorded too)
+      const undo = () => dataProvider.moderateReport({ ...report, userStatusByAdmin: status });
+      notify(translate(report.type === 'user' ? 'messages.userStatusUpdated' : 'messages.postStatusUpdated'), serverUndoToast('success', undo));
       refresh();
     } catch (err) {
       notify(serverMessage(err), { type: 'error' });

@@ -30,6 +30,7 @@ export function ItineraryList() {
             viewPath={(id) => `/itinerary/${id}`}
             editDialog={(state) => <PostEditOfRecord resource="itinerary" {...state} />}
             deleteConfirmKey="app.confirm.delete_itinerary"
+            undo="server"
             deletedKey="messages.itineraryDeleted"
           />
         </DataTable.Col>

@@ -30,6 +30,7 @@ export function PostList() {
             viewPath={(id) => `/post/${id}`}
             editDialog={(state) => <PostEditOfRecord {...state} />}
             deleteConfirmKey="app.confirm.delete_post"
+            undo="server"
             deletedKey="messages.postDeleted"
           />
         </DataTable.Col>

@@ -1,10 +1,9 @@
 // The changed fields of an audit entry, in one form: `audit()` stores a { before, after } detail as the
 // fields that changed, and an entry written before that (or with another kind of detail) is read into the
 // same form as well as it can be. Secrets never leave: a password, hash or token reads '(changed)'.
-import { type AuditChange, type AuditValue, isSecretField, REDACTED } from '@shared/audit';
+import { type AuditChange, type AuditValue, isSecretField, MAX_VALUE_LENGTH, REDACTED } from '@shared/audit';
 
-/** The longest value an entry keeps (a rich text's whole markup is no use in a trail). */
-export const MAX_VALUE_LENGTH = 1000;
+export { MAX_VALUE_LENGTH };
 
 type Detail = Record<string, unknown>;
 const isObject = (value: unknown): value is Detail => typeof value === 'object' && value !== null && !Array.isArray(value);

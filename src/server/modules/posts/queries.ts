@@ -26,6 +26,9 @@ export function postStateNamed(term: string): PostState | undefined {
   return (Object.keys(POST_STATES) as PostState[]).find((state) => POST_STATES[state].some((word) => foldText(word) === folded));
 }
 
+/** What every list of posts shows of one (the posts and itineraries lists, the Trash). */
+export const POST_ROW_COLUMNS = ['posts.id', 'posts.type', 'posts.title', 'posts.description', 'posts.user_id'] as const;
+
 /**
  * A page (or, exported, all) of the live posts or itineraries, each with its first stop's picture and its
  * number of stops. A status word as the search lists the posts in that state: Active the live ones (the
@@ -45,11 +48,7 @@ export async function listPostsQuery(ctx: AppContext, type: PostType, request: L
     (qb) =>
       qb
         .select([
-          'posts.id',
-          'posts.type',
-          'posts.title',
-          'posts.description',
-          'posts.user_id',
+          ...POST_ROW_COLUMNS,
           'posts.itinerary_date',
           'posts.is_planeed',
           'posts.is_public',
@@ -89,7 +88,7 @@ export async function listPostsQuery(ctx: AppContext, type: PostType, request: L
   );
 }
 
-/** A post's type, title and deletion time (deleted ones too), or undefined. */
+/** A post's type, title, deletion (or hiding) time and time it went into the Trash (deleted ones too), or undefined. */
 export async function findPostSummary(db: Kysely<Database>, id: number) {
-  return db.selectFrom('posts').select(['id', 'type', 'title', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('posts').select(['id', 'type', 'title', 'deleted_at', 'trashed_at']).where('id', '=', id).executeTakeFirst();
 }

@@ -20,6 +20,7 @@ import { auditEdit, saveEdit } from '../audit/edits';
 import { removeIfUnreferenced } from '@server/uploads/references';
 import { postAnswer, postForm, postListAnswer, postSavedAnswer } from './answers';
 import { findPostSummary, listPostsQuery } from './queries';
+import { restorePost } from '../trash/service';
 import { auditedPost, loadPost, type PostType, savePost, setPostSequence, softDeletePost } from './service';
 import { post, type SortColumns } from '@shared/resources/index';
 
@@ -141,11 +142,25 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
     app.delete(path, { schema: { tags, params: idParams, response: { 200: doneAnswer } }, onRequest: postsRule }, async (request, reply) => {
       const { id } = request.params as z.infer<typeof idParams>;
       const post = await findPost(request, id);
+      const actor = callerOf(request).userId;
       await atomically(ctx, async () => {
-        if (!post.deleted_at) await softDeletePost(db, id);
-        await audit(ctx, callerOf(request).userId, 'delete', post.type, id, { title: post.title });
+        if (!post.trashed_at) await softDeletePost(db, id, actor);
+        await audit(ctx, actor, 'delete', post.type, id, { title: post.title });
       });
       return ok(reply, null, englishMessage((post.type as PostType) === 'itinerary' ? 'itineraryDeleted' : 'postDeleted'));
     });
   }
+
+  // The toast's Undo of a delete (issue 35): the one who deleted, within a few minutes, with the post's
+  // own permission; later (or for someone else's delete) an Admin restores it from the Trash.
+  app.post(
+    '/api/post/undoDelete/:id',
+    { schema: { tags, params: idParams, body: z.object({}), response: { 200: doneAnswer, ...refusals(404, 409) } }, onRequest: postsRule },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof idParams>;
+      await findPost(request, id);
+      await atomically(ctx, () => restorePost(ctx, callerOf(request).userId, id, { undo: true }));
+      return ok(reply, null, englishMessage('postRestored'));
+    },
+  );
 }

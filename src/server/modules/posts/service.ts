@@ -81,7 +81,8 @@ export async function loadPost(db: Kysely<Database>, id: number) {
               : 1,
     );
   }
-  const { user_name, ...fields } = post;
+  // who put it in the Trash is the Trash's to show (modules/trash/), not the post's answer
+  const { user_name, trashed_at: _trashedAt, trashed_by: _trashedBy, ...fields } = post;
   return {
     ...fields,
     user: { id: post.user_id, name: user_name },
@@ -294,9 +295,18 @@ export async function setPostSequence(db: Kysely<Database>, id: number, sequence
   return before?.sequence ?? null;
 }
 
-/** Soft-deletes a post: it leaves the lists, its reports still find it. */
-export async function softDeletePost(db: Kysely<Database>, id: number) {
-  await db.updateTable('posts').set({ deleted_at: now(), updated_at: now() }).where('id', '=', id).execute();
+/**
+ * Soft-deletes a post: it leaves the lists, its reports still find it, and it is in the Trash (trashed_at,
+ * trashed_by) until restored. A post hidden by moderation keeps the time it was hidden, so that a restore
+ * brings it back hidden (modules/trash/service.ts).
+ */
+export async function softDeletePost(db: Kysely<Database>, id: number, by: number) {
+  const stamp = now();
+  await db
+    .updateTable('posts')
+    .set((eb) => ({ deleted_at: eb.fn.coalesce('deleted_at', eb.val(stamp)), trashed_at: stamp, trashed_by: by, updated_at: stamp }))
+    .where('id', '=', id)
+    .execute();
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];

@@ -71,7 +71,8 @@ export async function applyPostStatus(ctx: AppContext, postId: number, wanted: T
   if (before !== wanted) {
     await ctx.db
       .updateTable('posts')
-      .set({ deleted_at: wanted === 'Inactive' ? now() : null, updated_at: now() })
+      // made Active, a deleted post is out of the Trash as well (migration 040)
+      .set(wanted === 'Inactive' ? { deleted_at: now(), updated_at: now() } : { deleted_at: null, trashed_at: null, trashed_by: null, updated_at: now() })
       .where('id', '=', postId)
       .execute();
   }
