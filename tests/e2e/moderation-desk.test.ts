@@ -7,13 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { ar } from '@admin/i18n/ar';
 import { en } from '@admin/i18n/en';
 import { tr } from '@admin/i18n/tr';
-import { ADMIN, apiSession, axeViolations, screenshot, signIn, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, axeViolations, pickListFilter, screenshot, signedInIn, useBrowserSuite } from '../support/e2e';
 import { makeReport } from '../support/reportFixtures';
 
 const suite = useBrowserSuite();
 const CATALOGUES = { en, tr, ar } as const;
 type Language = keyof typeof CATALOGUES;
-const PHONE = { width: 390, height: 844 };
 
 /** The catalogue text of `key` in `language`, placeholders filled, as the screen shows it (no isolates). */
 function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
@@ -43,15 +42,7 @@ async function reportedPost(title: string) {
 }
 
 /** The admin signed in, in `language`, at a desktop's or a phone's size. */
-async function signedIn(language: Language, phone: boolean): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await suite.browser.newContext(phone ? { viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-US' } : { viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  await signIn(page, suite.server.baseUrl, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/dashboard');
-  await page.evaluate((locale) => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify(locale)), language);
-  return { page, close: () => context.close() };
-}
+const signedIn = (language: Language, phone: boolean) => signedInIn(suite, language, phone);
 
 /** The README's picture of the desk: every open case, most urgent first, on a 1440 px screen (at 1280 the table scrolls in its frame). */
 async function readmePicture(page: Page) {
@@ -89,14 +80,7 @@ describe('the moderation desk', () => {
           await expect(row.innerText()).resolves.toContain(t('app.moderation.kinds.post'));
 
           // filter by kind: the sidebar on a desktop, the filter button on a phone
-          if (phone) {
-            await page.getByRole('button', { name: t('ra.action.add_filter') }).click();
-            await page.getByRole('menuitemcheckbox', { name: t('app.moderation.filters.kind') }).click();
-            await page.getByRole('combobox', { name: t('app.moderation.filters.kind') }).click();
-            await page.getByRole('option', { name: t('app.moderation.kinds.post') }).click();
-          } else {
-            await page.getByRole('complementary').getByText(t('app.moderation.kinds.post'), { exact: true }).click();
-          }
+          await pickListFilter(page, phone, t('ra.action.add_filter'), t('app.moderation.filters.kind'), t('app.moderation.kinds.post'));
           await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('"kind":"post"'));
           await row.waitFor();
           if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

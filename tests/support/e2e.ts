@@ -214,6 +214,32 @@ async function forgetLanguages(server: Server) {
   }
 }
 
+/** A 390 px phone's screen, as the phone rows of the findings are tested. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/** The admin signed in, in `language` (a catalogue's code), on a desktop or a 390 px phone, in a context of its own. */
+export async function signedInIn(suite: { browser: Browser; server: Server }, language: string, phone: boolean): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await suite.browser.newContext(phone ? { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, locale: 'en-US' } : { viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  await signIn(page, suite.server.baseUrl, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+  await page.evaluate((locale) => localStorage.setItem('RaStorebackoffice.locale', JSON.stringify(locale)), language);
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Picks `option` of the list filter `label` (texts as shown): in the sidebar on a desktop, through the
+ * filter button (`addFilter`: its name) and the filter's select on a phone.
+ */
+export async function pickListFilter(page: Page, phone: boolean, addFilter: string, label: string, option: string) {
+  if (!phone) return page.getByRole('complementary').getByText(option, { exact: true }).click();
+  await page.getByRole('button', { name: addFilter }).click();
+  await page.getByRole('menuitemcheckbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /**
  * Registers the hooks of a browser test file: one server and one browser for the file, a fresh browser
  * context (so a fresh localStorage) for each test. Read `.server` and `.page` inside the tests.

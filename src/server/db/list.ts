@@ -61,6 +61,12 @@ export interface ListPlan {
    * (actor, created_at), where the newest ids would be walked back from today). The id by default.
    */
   newest?: string;
+  /**
+   * The request's filters (issue 35) are among `base`'s conditions: `total`, the whole list's, is then no
+   * answer; the filtered rows are counted up to SEARCH_PLAN.exactTotalUpTo (more: "1,000+"), so that a
+   * common filter value never has the count read a million rows.
+   */
+  filtered?: boolean;
 }
 
 /**
@@ -106,15 +112,23 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   }
   // the maintained total is the whole list's: a reference's rows are counted
   const all = async () => (plan.total && !req.reference ? plan.total() : counted('count', () => base));
+  // a filtered list's rows, counted up to one past the cap
+  const upToCap = () =>
+    counted('capped count', () => db.selectFrom(base.select(sql.lit(1).as('one')).limit(EXACT_TOTAL_UP_TO + 1).as('filtered')));
   if (!req.filter || !search) {
     // (a list without a search plan has put its search into `base`)
+    if (plan.filtered) {
+      const [total, rows] = await Promise.all([upToCap(), page('page', () => base)]);
+      return { rows, meta: total > EXACT_TOTAL_UP_TO ? meta(EXACT_TOTAL_UP_TO, false) : meta(total) };
+    }
     const [total, rows] = await Promise.all([req.filter ? counted('count', () => base) : all(), page('page', () => base)]);
     return { rows, meta: meta(total) };
   }
   const wanted = req.offset + req.limit;
   const walked = () => base.where(search(false)) as QB;
 
-  const listed = await all();
+  // a filtered list's size is estimated by the whole list's (a filter narrows it; the probe tells how much)
+  const listed = plan.filtered ? (plan.total && !req.reference ? await plan.total() : await upToCap()) : await all();
   if (listed <= PROBE_ROWS) {
     // the whole list is one probe: tested row by row, the total exact
     const probed = await run('whole', [], () => ordered(walked().select(sql.ref(idColumn).as('id'))));

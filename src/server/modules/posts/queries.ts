@@ -7,6 +7,8 @@ import type { Database } from '@server/db/schema';
 import { searchCondition } from '@server/db/search';
 import { foldText } from '@shared/text';
 import { type ListRequest, readList } from '@server/db/list';
+import { type CreatedBetween, createdWithin } from '@server/db/filters';
+import type { FilterValues } from '@server/http/listFilters';
 import type { PostType } from './service';
 
 /**
@@ -26,20 +28,59 @@ export function postStateNamed(term: string): PostState | undefined {
   return (Object.keys(POST_STATES) as PostState[]).find((state) => POST_STATES[state].some((word) => foldText(word) === folded));
 }
 
+/** The post lists' filters as set (POST_FILTERS), read by http/listFilters.ts. */
+export interface PostFilters {
+  status?: string;
+  category?: number;
+  tag?: number;
+  author?: number;
+  country?: string;
+  public?: boolean;
+  planned?: boolean;
+  created?: CreatedBetween;
+}
+
+/**
+ * The posts the filters leave: each one a condition of `base`, through an index of its own (migration 038)
+ * where a rare value needs one: a category's or tag's posts through its links, a country's through its
+ * spots and their links, an author's through (type, user_id).
+ */
+function filtered<QB extends ReturnType<typeof postsOf>>(base: QB, f: PostFilters): QB {
+  let qb = base;
+  if (f.category !== undefined) qb = qb.where('posts.id', 'in', (eb) => eb.selectFrom('post_categories').select('post_categories.post_id').where('post_categories.category_id', '=', f.category!)) as QB;
+  if (f.tag !== undefined) qb = qb.where('posts.id', 'in', (eb) => eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag_id', '=', f.tag!)) as QB;
+  if (f.author !== undefined) qb = qb.where('posts.user_id', '=', f.author) as QB;
+  if (f.country !== undefined) {
+    qb = qb.where('posts.id', 'in', (eb) =>
+      eb.selectFrom('post_spots').innerJoin('spots', 'spots.id', 'post_spots.spot_id').select('post_spots.post_id').where('spots.country', '=', f.country!),
+    ) as QB;
+  }
+  if (f.public !== undefined) qb = qb.where('posts.is_public', '=', f.public ? 1 : 0) as QB;
+  // Planned is Yes for is_planeed '0' (DESIGN.md §9)
+  if (f.planned !== undefined) qb = qb.where('posts.is_planeed', '=', f.planned ? '0' : '1') as QB;
+  return createdWithin(qb, 'posts.created_at', f.created);
+}
+
+const postsOf = (ctx: AppContext, type: PostType, hidden: boolean) =>
+  ctx.db
+    .selectFrom('posts')
+    .where('posts.type', '=', type)
+    .where('posts.deleted_at', hidden ? 'is not' : 'is', null);
+
 /**
  * A page (or, exported, all) of the live posts or itineraries, each with its first stop's picture and its
  * number of stops. A status word as the search lists the posts in that state: Active the live ones (the
  * whole list), Inactive the hidden ones (migration 031's index).
  */
-export async function listPostsQuery(ctx: AppContext, type: PostType, request: ListRequest<string>) {
+export async function listPostsQuery(ctx: AppContext, type: PostType, request: ListRequest<string>, filters: FilterValues = {}) {
   const { db } = ctx;
+  const { status, ...narrowing } = filters as PostFilters;
   const state = postStateNamed(request.filter);
-  const hidden = state === 'hidden';
+  // the status filter decides, else a status word as the search (spec §2)
+  const hidden = status ? status === 'Inactive' : state === 'hidden';
   const req = state ? { ...request, filter: '' } : request;
-  const base = db
-    .selectFrom('posts')
-    .where('posts.type', '=', type)
-    .where('posts.deleted_at', hidden ? 'is not' : 'is', null);
+  const isFiltered = Object.keys(narrowing).length > 0;
+  const base = filtered(postsOf(ctx, type, hidden), narrowing);
   return readList(
     base,
     (qb) =>
@@ -78,10 +119,11 @@ export async function listPostsQuery(ctx: AppContext, type: PostType, request: L
     'posts.id',
     hidden
       ? // few rows, counted through their own index; kept apart from the live list's statements
-        { db, name: 'posts hidden' }
+        { db, name: 'posts hidden', filtered: isFiltered }
       : {
           db,
           name: 'posts',
+          filtered: isFiltered,
           total: () => countOf(db, `posts:${type}`),
           // a post is found by its title or description, or by its author's name (all in its search index)
           search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, type),
