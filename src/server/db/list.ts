@@ -67,6 +67,23 @@ export interface ListPlan {
    * common filter value never has the count read a million rows.
    */
   filtered?: boolean;
+  /**
+   * The request's filters as a condition planned as a search is (issue 35): `holds(true)` reads a rare value
+   * through its own index, `holds(false)` tests each row walked in the list's order (it must not lead the
+   * database to that index: a common value, or a sort, would then read every match and sort them). `key`
+   * names the values set (the kept statements' names). With a search, the search's index finds the rows
+   * and the filters test them.
+   */
+  narrow?: { key: string; holds: (indexed: boolean) => Expression<SqlBool> };
+}
+
+/** A list with filters to plan (`narrow`) as a searched one: the search is the filters (and the text's search). */
+function withNarrowing<Col extends string>(req: ListRequest<Col>, plan: ListPlan): [ListRequest<Col>, ListPlan] {
+  const { narrow, search } = plan;
+  if (!narrow) return [req, plan];
+  const text = req.filter && search ? search : undefined;
+  const holds = (indexed: boolean) => (text ? sql<SqlBool>`(${text(indexed)}) AND (${narrow.holds(false)})` : narrow.holds(indexed));
+  return [{ ...req, filter: `${req.filter}\u0000${narrow.key}` }, { ...plan, search: holds, narrow: undefined }];
 }
 
 /**
@@ -89,10 +106,11 @@ export interface ListPlan {
 export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
   rowsOfList: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
-  req: ListRequest<string>,
+  request: ListRequest<string>,
   idColumn: string,
-  plan: ListPlan,
+  unplanned: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
+  const [req, plan] = withNarrowing(request, unplanned);
   const { search, db } = plan;
   const { base, run, ordered, rowsOf } = listStatements(rowsOfList, select, req, idColumn, plan);
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
@@ -247,10 +265,11 @@ export async function readList<QB extends SelectQueryBuilder<any, any, object>, 
 export async function* exportListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
   rowsOfList: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
-  req: ListRequest<string>,
+  request: ListRequest<string>,
   idColumn: string,
-  plan: ListPlan,
+  unplanned: ListPlan,
 ): AsyncGenerator<Row[]> {
+  const [req, plan] = withNarrowing(request, unplanned);
   // the page is no part of an export: its statements are kept once for every page
   const whole: ListRequest<string> = { ...req, page: 0, pageIndex: 0, limit: 0, offset: 0 };
   const { base, run, ordered, rowsOf, rowsInOrder } = listStatements(rowsOfList, select, whole, idColumn, plan);

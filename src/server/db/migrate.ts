@@ -35,6 +35,7 @@ import * as m034 from './migrations/034_moderation_cases';
 import * as m035 from './migrations/035_moderation_desk';
 import * as m036 from './migrations/036_reporter_cases';
 import * as m037 from './migrations/037_case_search_text';
+import * as m038 from './migrations/038_list_filter_indexes';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -73,6 +74,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '035_moderation_desk': bind(m035),
       '036_reporter_cases': bind(m036),
       '037_case_search_text': bind(m037),
+      '038_list_filter_indexes': bind(m038),
     }) };
 }
 

@@ -7,7 +7,7 @@ import type { Database } from '@server/db/schema';
 import { searchCondition } from '@server/db/search';
 import { foldText } from '@shared/text';
 import { type ListRequest, readList } from '@server/db/list';
-import { type CreatedBetween, createdWithin } from '@server/db/filters';
+import { type Condition, type CreatedBetween, columnIs, createdIn, linkedBy, narrowing } from '@server/db/filters';
 import type { FilterValues } from '@server/http/listFilters';
 import type { PostType } from './service';
 
@@ -41,24 +41,26 @@ export interface PostFilters {
 }
 
 /**
- * The posts the filters leave: each one a condition of `base`, through an index of its own (migration 038)
- * where a rare value needs one: a category's or tag's posts through its links, a country's through its
- * spots and their links, an author's through (type, user_id).
+ * The posts the filters leave, as the list planner's conditions (db/list.ts `narrow`): a category's, tag's or
+ * country's posts through their links' indexes (migration 038) when rare, tested post by post in the list's
+ * order when common; an author's through (user_id, type); Public and Planned as columns.
  */
-function filtered<QB extends ReturnType<typeof postsOf>>(base: QB, f: PostFilters): QB {
-  let qb = base;
-  if (f.category !== undefined) qb = qb.where('posts.id', 'in', (eb) => eb.selectFrom('post_categories').select('post_categories.post_id').where('post_categories.category_id', '=', f.category!)) as QB;
-  if (f.tag !== undefined) qb = qb.where('posts.id', 'in', (eb) => eb.selectFrom('post_tags').select('post_tags.post_id').where('post_tags.tag_id', '=', f.tag!)) as QB;
-  if (f.author !== undefined) qb = qb.where('posts.user_id', '=', f.author) as QB;
-  if (f.country !== undefined) {
-    qb = qb.where('posts.id', 'in', (eb) =>
-      eb.selectFrom('post_spots').innerJoin('spots', 'spots.id', 'post_spots.spot_id').select('post_spots.post_id').where('spots.country', '=', f.country!),
-    ) as QB;
-  }
-  if (f.public !== undefined) qb = qb.where('posts.is_public', '=', f.public ? 1 : 0) as QB;
-  // Planned is Yes for is_planeed '0' (DESIGN.md §9)
-  if (f.planned !== undefined) qb = qb.where('posts.is_planeed', '=', f.planned ? '0' : '1') as QB;
-  return createdWithin(qb, 'posts.created_at', f.created);
+function postConditions(ctx: AppContext, f: PostFilters): Condition[] {
+  const { dialect } = ctx;
+  const links = (table: 'post_categories' | 'post_tags', column: string, id: number) =>
+    linkedBy('posts.id', sql`${sql.table(table)}`, `${table}.post_id`, sql`${sql.ref(`${table}.${column}`)} = ${id}`);
+  return [
+    ...(f.category !== undefined ? [links('post_categories', 'category_id', f.category)] : []),
+    ...(f.tag !== undefined ? [links('post_tags', 'tag_id', f.tag)] : []),
+    ...(f.country !== undefined
+      ? [linkedBy('posts.id', sql`post_spots INNER JOIN spots ON spots.id = post_spots.spot_id`, 'post_spots.post_id', sql`spots.country = ${f.country}`)]
+      : []),
+    ...(f.author !== undefined ? [columnIs(dialect, 'posts.user_id', '=', f.author)] : []),
+    ...(f.public !== undefined ? [columnIs(dialect, 'posts.is_public', '=', f.public ? 1 : 0)] : []),
+    // Planned is Yes for is_planeed '0' (DESIGN.md §9)
+    ...(f.planned !== undefined ? [columnIs(dialect, 'posts.is_planeed', '=', f.planned ? '0' : '1')] : []),
+    ...createdIn('posts.created_at', f.created),
+  ];
 }
 
 const postsOf = (ctx: AppContext, type: PostType, hidden: boolean) =>
@@ -74,13 +76,13 @@ const postsOf = (ctx: AppContext, type: PostType, hidden: boolean) =>
  */
 export async function listPostsQuery(ctx: AppContext, type: PostType, request: ListRequest<string>, filters: FilterValues = {}) {
   const { db } = ctx;
-  const { status, ...narrowing } = filters as PostFilters;
+  const { status, ...rest } = filters as PostFilters;
   const state = postStateNamed(request.filter);
   // the status filter decides, else a status word as the search (spec §2)
   const hidden = status ? status === 'Inactive' : state === 'hidden';
   const req = state ? { ...request, filter: '' } : request;
-  const isFiltered = Object.keys(narrowing).length > 0;
-  const base = filtered(postsOf(ctx, type, hidden), narrowing);
+  const narrow = narrowing(postConditions(ctx, rest), rest);
+  const base = postsOf(ctx, type, hidden);
   return readList(
     base,
     (qb) =>
@@ -118,12 +120,13 @@ export async function listPostsQuery(ctx: AppContext, type: PostType, request: L
     req,
     'posts.id',
     hidden
-      ? // few rows, counted through their own index; kept apart from the live list's statements
-        { db, name: 'posts hidden', filtered: isFiltered }
+      ? // few rows, counted through their own index; kept apart from the live list's statements. With the
+        // status filter a search reaches them too, tested row by row (the search index holds the live posts)
+        { db, name: 'posts hidden', narrow, search: req.filter ? () => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, false, type) : undefined }
       : {
           db,
           name: 'posts',
-          filtered: isFiltered,
+          narrow,
           total: () => countOf(db, `posts:${type}`),
           // a post is found by its title or description, or by its author's name (all in its search index)
           search: (indexed) => searchCondition(ctx.dialect, 'posts', 'posts', req.filter, indexed, type),

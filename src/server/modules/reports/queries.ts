@@ -6,7 +6,7 @@ import { countOf } from '@server/db/counts';
 import type { Database } from '@server/db/schema';
 import { searchCondition } from '@server/db/search';
 import { type Listed, type ListRequest, readList } from '@server/db/list';
-import { type CreatedBetween, createdWithin } from '@server/db/filters';
+import { type CreatedBetween, columnIs, createdIn, narrowing } from '@server/db/filters';
 import type { FilterValues } from '@server/http/listFilters';
 import type { REPORT_STATES, REPORT_TYPES } from './answers';
 
@@ -95,13 +95,12 @@ export async function listReportsQuery(ctx: AppContext, type: ReportType, req: L
   let base = reports(db).where('r.type', '=', type);
   // walks the (type, status) index, or the sort's (type, column) one
   if (state) base = base.where('r.status', '=', state);
-  // the reason (its report category) and the date (issue 35)
-  if (f.reason !== undefined) base = base.where('r.report_category_id', '=', f.reason);
-  base = createdWithin(base, 'r.created_at', f.created);
+  // the reason (its report category) and the date (issue 35), planned as a search is (db/list.ts `narrow`)
+  const narrow = narrowing([...(f.reason !== undefined ? [columnIs(ctx.dialect, 'r.report_category_id', '=', f.reason)] : []), ...createdIn('r.created_at', f.created)], f);
   const listed = await readList(base, withShownColumns, req, 'r.id', {
     db,
     name: 'reports',
-    filtered: Object.keys(f).length > 0,
+    narrow,
     total: () => countOf(db, `reports:${type}:${state ?? ''}`),
     // a report is found by its own texts, its people, its post, comment or category: all copied onto it
     // and held by its search index, so neither form joins

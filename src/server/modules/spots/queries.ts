@@ -3,7 +3,7 @@ import type { AppContext } from '@server/context';
 import { countOf } from '@server/db/counts';
 import { searchCondition } from '@server/db/search';
 import { type ListRequest, readList } from '@server/db/list';
-import { type CreatedBetween, createdWithin } from '@server/db/filters';
+import { type CreatedBetween, columnIs, createdIn, narrowing } from '@server/db/filters';
 import type { FilterValues } from '@server/http/listFilters';
 
 /** The spot list's filters (spot.ts `filters`), read by http/listFilters.ts. */
@@ -35,10 +35,15 @@ const COLUMNS = [
 export async function listSpotsQuery(ctx: AppContext, req: ListRequest<string>, filters: FilterValues = {}) {
   const { db } = ctx;
   const f = filters as SpotFilters;
-  let base = db.selectFrom('spots');
-  if (f.status !== undefined) base = base.where('spots.status', '=', f.status);
-  if (f.country !== undefined) base = base.where('spots.country', '=', f.country);
-  base = createdWithin(base, 'spots.created_at', f.created);
+  const base = db.selectFrom('spots');
+  const narrow = narrowing(
+    [
+      ...(f.status !== undefined ? [columnIs(ctx.dialect, 'spots.status', '=', f.status)] : []),
+      ...(f.country !== undefined ? [columnIs(ctx.dialect, 'spots.country', '=', f.country)] : []),
+      ...createdIn('spots.created_at', f.created),
+    ],
+    f,
+  );
   return readList(
     base,
     (qb) =>
@@ -62,7 +67,7 @@ export async function listSpotsQuery(ctx: AppContext, req: ListRequest<string>, 
     {
       db,
       name: 'spots',
-      filtered: Object.keys(f).length > 0,
+      narrow,
       total: () => countOf(db, 'spots'),
       // a spot is found by its name and place, or by its creator's name (all in its search index)
       search: (indexed) => searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),

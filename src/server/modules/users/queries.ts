@@ -8,7 +8,7 @@ import { countOf } from '@server/db/counts';
 import type { Database } from '@server/db/schema';
 import { searchCondition, substringCondition } from '@server/db/search';
 import { type ListRequest, readList } from '@server/db/list';
-import { type CreatedBetween, createdWithin } from '@server/db/filters';
+import { type CreatedBetween, columnIs, createdIn, narrowing } from '@server/db/filters';
 import type { FilterValues } from '@server/http/listFilters';
 
 const baseColumns = [
@@ -36,12 +36,18 @@ export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Ad
   let base = db.selectFrom('users').where('users.user_type', '=', userType);
   // walks the (user_type, status) index, or the sort's (user_type, column) one
   if (status) base = base.where('users.status', '=', status);
-  // the other filters (issue 35): a country, having posts or spots (the counts kept on the row), the creation date
-  if (f.country !== undefined) base = base.where('users.country', '=', f.country);
-  if (f.has_posts !== undefined) base = base.where('users.post_count', f.has_posts ? '>' : '=', 0);
-  if (f.has_spots !== undefined) base = base.where('users.spot_count', f.has_spots ? '>' : '=', 0);
-  base = createdWithin(base, 'users.created_at', f.created);
-  const isFiltered = Object.keys(f).length > 0;
+  // the other filters (issue 35): a country, having posts or spots (the counts kept on the row), the
+  // creation date, planned as a search is (db/list.ts `narrow`)
+  const { dialect } = ctx;
+  const narrow = narrowing(
+    [
+      ...(f.country !== undefined ? [columnIs(dialect, 'users.country', '=', f.country)] : []),
+      ...(f.has_posts !== undefined ? [columnIs(dialect, 'users.post_count', f.has_posts ? '>' : '=', 0)] : []),
+      ...(f.has_spots !== undefined ? [columnIs(dialect, 'users.spot_count', f.has_spots ? '>' : '=', 0)] : []),
+      ...createdIn('users.created_at', f.created),
+    ],
+    f,
+  );
   if (userType === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
   return readList(
     base,
@@ -54,7 +60,7 @@ export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Ad
     {
       db,
       name: 'users',
-      filtered: isFiltered,
+      narrow,
       // the sub-admins a Sub-Admin may manage are a few: counted
       total: userType === 'User' ? () => countOf(db, `users:User:${status ?? ''}`) : undefined,
       search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
