@@ -77,13 +77,29 @@ export interface ListPlan {
   narrow?: { key: string; holds: (indexed: boolean) => Expression<SqlBool> };
 }
 
-/** A list with filters to plan (`narrow`) as a searched one: the search is the filters (and the text's search). */
-function withNarrowing<Col extends string>(req: ListRequest<Col>, plan: ListPlan): [ListRequest<Col>, ListPlan] {
+/**
+ * A list with filters to plan (`narrow`) as a searched one: the search is the filters, and the text's search
+ * when there is one. Then the rarer finds the rows through its index and the other tests them: the
+ * filters when they hold at most SEARCH_PLAN.exactTotalUpTo rows (counted through their index, up to one
+ * past it), else the text's search (a common one then finds the page by walking the list's order anyway).
+ */
+async function withNarrowing<Col extends string>(rowsOfList: SelectQueryBuilder<any, any, object>, req: ListRequest<Col>, plan: ListPlan): Promise<[ListRequest<Col>, ListPlan]> {
   const { narrow, search } = plan;
   if (!narrow) return [req, plan];
   const text = req.filter && search ? search : undefined;
-  const holds = (indexed: boolean) => (text ? sql<SqlBool>`(${text(indexed)}) AND (${narrow.holds(false)})` : narrow.holds(indexed));
-  return [{ ...req, filter: `${req.filter}\u0000${narrow.key}` }, { ...plan, search: holds, narrow: undefined }];
+  let holds = narrow.holds;
+  // which one leads is part of the kept statements' names
+  let lead = 'filters';
+  if (text) {
+    const cap = SEARCH_PLAN.exactTotalUpTo;
+    const few = rowsOfList.where(narrow.holds(true)).select(sql.lit(1).as('one')).limit(cap + 1).as('few');
+    const counted = Number((await plan.db.selectFrom(few).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const filtersFirst = counted <= cap;
+    lead = filtersFirst ? 'filters' : 'search';
+    holds = (indexed: boolean) =>
+      indexed && filtersFirst ? sql<SqlBool>`(${narrow.holds(true)}) AND (${text(false)})` : sql<SqlBool>`(${text(indexed)}) AND (${narrow.holds(false)})`;
+  }
+  return [{ ...req, filter: `${req.filter}\u0000${narrow.key}\u0000${lead}` }, { ...plan, search: holds, narrow: undefined }];
 }
 
 /**
@@ -110,7 +126,7 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   idColumn: string,
   unplanned: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
-  const [req, plan] = withNarrowing(request, unplanned);
+  const [req, plan] = await withNarrowing(rowsOfList, request, unplanned);
   const { search, db } = plan;
   const { base, run, ordered, rowsOf } = listStatements(rowsOfList, select, req, idColumn, plan);
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
@@ -269,7 +285,7 @@ export async function* exportListQuery<QB extends SelectQueryBuilder<any, any, o
   idColumn: string,
   unplanned: ListPlan,
 ): AsyncGenerator<Row[]> {
-  const [req, plan] = withNarrowing(request, unplanned);
+  const [req, plan] = await withNarrowing(rowsOfList, request, unplanned);
   // the page is no part of an export: its statements are kept once for every page
   const whole: ListRequest<string> = { ...req, page: 0, pageIndex: 0, limit: 0, offset: 0 };
   const { base, run, ordered, rowsOf, rowsInOrder } = listStatements(rowsOfList, select, whole, idColumn, plan);
