@@ -17,7 +17,7 @@ import { messageOf } from '@server/modules/declared/serverPart';
 import { englishMessage } from '@shared/validation/messages';
 import { auditEntityOf } from '@shared/audit';
 import { type DeclaredField, formFields, typedFields, uniqueField } from '@shared/resources/fields';
-import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
+import { listFilters, RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ADMIN, bearer, createUser, dialects, loginAs, multipart, startTestApp, type TestApp } from '../support/api';
 import { parseCsv } from '../support/csv';
 import { SAMPLE_VALUES } from '../support/declaredSamples';
@@ -203,6 +203,33 @@ describe.each(dialects)('every declared resource keeps its declaration on %s', (
       const [header, ...lines] = parseCsv(csv.rawPayload.subarray(3).toString('utf8'));
       expect(header).toEqual(Object.keys(listed[0]));
       expect(lines).toEqual(listed.map((row) => header.map((name) => (row[name] === null || row[name] === undefined ? '' : String(row[name])))));
+    });
+
+    it('filters its list by what its fields give it (choice, yes/no, reference, created date); a bad value is a 400 naming it', async () => {
+      const filters = listFilters(resource);
+      expect(filters.map((f) => f.name)).toContain('created');
+      const refused = async (query: string, name: string) => {
+        const res = await call('GET', `${urlOf(api.list)}?${query}`);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toContain(name);
+      };
+      for (const filter of filters) {
+        const { name } = filter;
+        if (filter.kind === 'created') {
+          const today = new Date().toISOString().slice(0, 10);
+          const all = await rowsOf(resource);
+          expect(await rowsOf(resource, '&created=today')).toEqual(all.filter((r) => String(r.created_at).startsWith(today)));
+          expect(await rowsOf(resource, '&created_from=2000-01-01&created_to=2000-01-02')).toEqual([]);
+          await refused('created=never', name);
+          continue;
+        }
+        const values = filter.kind === 'choice' ? [...(filter.choices ?? [])] : filter.kind === 'yesNo' ? ['yes', 'no'] : [String(referenced[filter.reference!]?.[0] ?? 1)];
+        for (const value of values) {
+          const expected = filter.kind === 'yesNo' ? value === 'yes' : filter.kind === 'reference' ? Number(value) : value;
+          for (const row of await rowsOf(resource, `&${name}=${encodeURIComponent(value)}`)) expect(row[name], `${name}=${value}`).toEqual(expected);
+        }
+        await refused(`${name}=${filter.kind === 'reference' ? 'none' : '__none'}`, name);
+      }
     });
 
     it('refuses no session (401), a Sub-Admin without its rule (403) and a bad body (400 naming the field), writing nothing', async () => {

@@ -3,6 +3,7 @@
 // the search terms planted by data.ts.
 import { category, contentmanagement, post, report, sortNames, spot, user } from '@shared/resources/index';
 import { type SeedParams, TERMS } from './data';
+import type { FilterIds } from './postLinks';
 
 type Direction = 'ASC' | 'DESC';
 export type SearchKind = 'common' | 'rare' | 'phrase' | 'none' | 'name';
@@ -57,9 +58,59 @@ const PAGE_SIZE = 10;
 /** Rows written beyond the seed's parameters (tagScale.ts). */
 export interface Extra {
   tags: number;
+  /** the ids the filter cases pick (postLinks.ts); without them no filter case */
+  filterIds?: FilterIds;
+}
+
+/**
+ * The declared filters' cases (issue 35) of each list: each filter alone (a common value, and a rare or
+ * empty one), with a common and a rare search, and with sorts. data.ts: 90% of the posts Public, itineraries
+ * half Planned, 3% hidden; a category on 2.6% of the posts (the rare one on 0.01%), a tag on 1-2%; an author
+ * about ten posts; Turkey a fifth of the places; created_at over 2018 to mid-2025 (the last 30 days: none).
+ */
+function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' | 'itinerary' | 'user' | 'spot' | 'report' | 'category', View[]> {
+  if (!ids) return { post: [], itinerary: [], user: [], spot: [], report: [], category: [] };
+  const searched = { common: ['bazaar'], rare: ['#4242'] };
+  const postSorts = ['title', 'created_at', 'user', 'is_public'];
+  const posts = (rows: number): View[] => [
+    { name: 'filter category', query: { category: String(ids.category) }, rows: Math.floor(rows * 0.026), sorts: postSorts, search: searched },
+    { name: 'filter rare category', query: { category: String(ids.rareCategory) }, rows: Math.floor(rows / 10_000), sorts: postSorts, search: searched },
+    { name: 'filter tag', query: { tag: String(ids.tag) }, rows: Math.floor(rows * 0.015), sorts: postSorts, search: searched },
+    { name: 'filter author', query: { author: String(ids.author) }, rows: 10, sorts: postSorts, search: searched },
+    { name: 'filter country', query: { country: 'Turkey' }, rows: Math.floor(rows * 0.08), sorts: postSorts, search: searched },
+    { name: 'filter public no', query: { public: 'no' }, rows: Math.floor(rows * 0.1), sorts: postSorts, search: searched },
+    { name: 'filter planned yes', query: { planned: 'yes' }, rows: Math.floor(rows * 0.95), sorts: postSorts, search: searched },
+    { name: 'filter created range', query: { created_from: '2024-01-01', created_to: '2024-01-31' }, rows: Math.floor(rows / 90), sorts: postSorts, search: searched },
+    { name: 'filter created 30d', query: { created: '30d' }, rows: 0, sorts: postSorts, search: searched },
+    { name: 'filter status Inactive + category', query: { status: 'Inactive', category: String(ids.category) }, rows: Math.floor(rows * 0.03 * 0.026), sorts: ['title'] },
+  ];
+  const itineraries = Math.floor(p.posts / 10);
+  return {
+    post: posts(p.posts - itineraries),
+    itinerary: posts(itineraries).filter((v) => !v.name.includes('rare')),
+    user: [
+      { name: 'filter country', query: { country: 'Turkey' }, rows: Math.floor(p.users * 0.2), sorts: ['name', 'created_at', 'postCount'], search: searched },
+      { name: 'filter has_posts no', query: { has_posts: 'no' }, rows: Math.floor(p.users * 0.0001), sorts: ['name', 'created_at'], search: searched },
+      { name: 'filter has_spots yes', query: { has_spots: 'yes' }, rows: Math.floor(p.users * 0.6), sorts: ['name', 'created_at'], search: searched },
+      { name: 'filter created range', query: { created_from: '2024-01-01', created_to: '2024-01-31' }, rows: Math.floor(p.users / 90), sorts: ['name'], search: searched },
+      { name: 'filter Active + country', query: { status: 'Active', country: 'Turkey' }, rows: Math.floor(p.users * 0.17), sorts: ['name'] },
+    ],
+    spot: [
+      { name: 'filter status Inactive', query: { status: 'Inactive' }, rows: Math.floor(p.spots * 0.1), sorts: ['name', 'created_at'], search: { common: ['lighthouse'], rare: ['#4242'] } },
+      { name: 'filter country', query: { country: 'Portugal' }, rows: Math.floor(p.spots * 0.03), sorts: ['name', 'created_at'], search: { common: ['lighthouse'], rare: ['#4242'] } },
+      { name: 'filter created 7d', query: { created: '7d' }, rows: 0, sorts: ['name'] },
+    ],
+    report: [
+      { name: 'filter reason', query: { reason: String(ids.reportCategory) }, rows: Math.floor(p.reports * 0.4 * 0.075), sorts: ['reported_by', 'created_at'], search: searched },
+      { name: 'filter reason + Pending', query: { reason: String(ids.reportCategory), state: 'Pending' }, rows: Math.floor(p.reports * 0.4 * 0.05), sorts: ['reported_by'] },
+      { name: 'filter created range', query: { created_from: '2024-01-01', created_to: '2024-01-31' }, rows: Math.floor((p.reports * 0.4) / 90), sorts: ['reported_by'], search: searched },
+    ],
+    category: [{ name: 'filter status Inactive', query: { status: 'Inactive' }, rows: 6, sorts: ['name'], search: { common: ['bazaar'] } }],
+  };
 }
 
 export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
+  const filters = filterViews(p, extra.filterIds);
   const byId = { name: 'id', direction: 'DESC' as const };
   const byName = { name: 'name', direction: 'ASC' as const };
   const small = { common: ['bazaar'], none: [TERMS.none] };
@@ -85,6 +136,7 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
     views: [
       { name: 'Pending', query: { state: 'Pending' }, rows: Math.floor(p.reports * share * 0.7), sorts: ['state', 'reported_by'], search: { common: ['bazaar'], rare: ['#4242'] } },
       { name: 'Resolved', query: { state: 'Resolved' }, rows: Math.floor(p.reports * share * 0.3), sorts: ['state'] },
+      ...(type === 'post' ? filters.report : []),
     ],
   });
   return [
@@ -102,6 +154,7 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
         { name: 'Active', query: { status: 'Active' }, rows: Math.floor(p.users * 0.85), sorts: ['name'] },
         { name: 'Inactive', query: { status: 'Inactive' }, rows: Math.floor(p.users * 0.08), sorts: ['name', 'created_at'], search: { common: ['bazaar'] } },
         { name: 'Pending', query: { status: 'Pending' }, rows: Math.floor(p.users * 0.05) },
+        ...filters.user,
       ],
     },
     {
@@ -114,7 +167,7 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
       rows: p.subAdmins,
       search: { common: ['bazaar'], none: [TERMS.none], name: [TERMS.surname] },
     },
-    { key: 'category', path: '/api/category', query: {}, pageBase: 0, defaultOrder: byName, sortable: NAMED_SORTS, rows: p.categories, search: small },
+    { key: 'category', path: '/api/category', query: {}, pageBase: 0, defaultOrder: byName, sortable: NAMED_SORTS, rows: p.categories, search: small, views: filters.category },
     { key: 'tag', path: '/api/tag', query: {}, pageBase: 0, defaultOrder: byName, sortable: NAMED_SORTS, rows: p.tags + extra.tags, search: small },
     {
       key: 'reportCategories',
@@ -136,6 +189,7 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
       sortable: SPOT_SORTS,
       rows: p.spots,
       search: { ...big, common: ['lighthouse'] },
+      views: filters.spot,
     },
     {
       key: 'post',
@@ -146,7 +200,7 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
       sortable: POST_SORTS,
       rows: p.posts - itineraries,
       search: { ...big, common: [...TERMS.common], rare: [...TERMS.rare] },
-      views: postViews(p.posts - itineraries),
+      views: [...postViews(p.posts - itineraries), ...filters.post],
     },
     {
       key: 'itinerary',
@@ -157,7 +211,7 @@ export function listDefs(p: SeedParams, extra: Extra = { tags: 0 }): ListDef[] {
       sortable: POST_SORTS,
       rows: itineraries,
       search: { ...big, common: [...TERMS.common], rare: [...TERMS.rare] },
-      views: postViews(itineraries).slice(0, 1),
+      views: [...postViews(itineraries).slice(0, 1), ...filters.itinerary],
     },
     reports('post', 0.4),
     reports('comment', 0.3),

@@ -28,6 +28,7 @@ import { load } from './load';
 import { type Figure, downloadCsv, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
 import { prepareTagScale, TAG_ROWS_FULL, TAG_ROWS_QUICK } from './tagScale';
+import { preparePostLinks } from './postLinks';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -151,7 +152,11 @@ if (applied.length) {
   console.log(`  ANALYZE after the migration: ${((performance.now() - tAnalyze) / 1000).toFixed(1)} s`);
 }
 // the tags at scale (a few seconds, kept like the others): the tag list's figures and the dashboard's count
-const extra = { tags: await prepareTagScale(database, dialect, params, num(opt['tag-rows'], opt.quick ? TAG_ROWS_QUICK : TAG_ROWS_FULL)) };
+const extra = {
+  tags: await prepareTagScale(database, dialect, params, num(opt['tag-rows'], opt.quick ? TAG_ROWS_QUICK : TAG_ROWS_FULL)),
+  // the posts' categories and tags, which the seed leaves empty: the filter cases' (postLinks.ts)
+  filterIds: await preparePostLinks(database, params),
+};
 // the audit trail's entries, when its figures will run (a seed of their own, kept like the others)
 const auditSelected = !only || /audit/i.test(only.source);
 const auditSeed = auditSelected ? await prepareAudit(database, dialect, params, num(opt['audit-entries'], opt.quick ? AUDIT_QUICK : AUDIT_FULL)) : undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ar } from '@admin/i18n/ar';
 import { en } from '@admin/i18n/en';
 import { tr } from '@admin/i18n/tr';
-import { ADMIN, apiSession, axeViolations, screenshot, signedInContext, useBrowserSuite } from '../support/e2e';
+import { ADMIN, apiSession, axeViolations, pickListFilter, screenshot, signedInContext, useBrowserSuite } from '../support/e2e';
 import { makeReport } from '../support/reportFixtures';
 
 const suite = useBrowserSuite();
@@ -80,14 +80,7 @@ describe('the moderation desk', () => {
           await expect(row.innerText()).resolves.toContain(t('app.moderation.kinds.post'));
 
           // filter by kind: the sidebar on a desktop, the filter button on a phone
-          if (phone) {
-            await page.getByRole('button', { name: t('ra.action.add_filter') }).click();
-            await page.getByRole('menuitemcheckbox', { name: t('app.moderation.filters.kind') }).click();
-            await page.getByRole('combobox', { name: t('app.moderation.filters.kind') }).click();
-            await page.getByRole('option', { name: t('app.moderation.kinds.post') }).click();
-          } else {
-            await page.getByRole('complementary').getByText(t('app.moderation.kinds.post'), { exact: true }).click();
-          }
+          await pickListFilter(page, phone, t('ra.action.add_filter'), t('app.moderation.filters.kind'), t('app.moderation.kinds.post'));
           await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes('"kind":"post"'));
           await row.waitFor();
           if (language === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

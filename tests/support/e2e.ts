@@ -215,6 +215,19 @@ async function forgetLanguages(server: Server) {
   }
 }
 
+/** A 390 px phone's screen, as the phone rows of the findings are tested. */
+/**
+ * Picks `option` of the list filter `label` (texts as shown): in the sidebar on a desktop, through the
+ * filter button (`addFilter`: its name) and the filter's select on a phone.
+ */
+export async function pickListFilter(page: Page, phone: boolean, addFilter: string, label: string, option: string) {
+  if (!phone) return page.getByRole('complementary').getByText(option, { exact: true }).click();
+  await page.getByRole('button', { name: addFilter }).click();
+  await page.getByRole('menuitemcheckbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /**
  * Registers the hooks of a browser test file: one server and one browser for the file, a fresh browser
  * context (so a fresh localStorage) for each test. Read `.server` and `.page` inside the tests.

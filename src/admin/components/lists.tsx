@@ -2,7 +2,8 @@
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, type DataTableProps, FilterButton, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, type DataTableProps, FilterButton, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { listFilters, resourceNamed } from '@shared/resources/index';
 import { PAGE_SIZES } from '@shared/contract';
 import { decodeNumericEntities } from '@shared/text';
 import { useFormatDate } from './dates';
@@ -10,6 +11,9 @@ import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { ExportCsvButton } from './ExportCsvButton';
 import { LoadingText } from './LoadingText';
 import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './phoneCards';
+import { ListSidebar, useFilterInputs } from './lists/ListSidebar';
+import { PhoneSavedViews } from './views/PhoneSavedViews';
+import { SavedViews } from './views/SavedViews';
 
 /**
  * The list's search box; its placeholder is a catalogue key (SearchInput does not translate it), "Search"
@@ -129,6 +133,23 @@ export function AvatarCell({ source, alt = 'name' }: { source: string; alt?: str
 /** The lists' order until the person picks another: newest first. */
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
+/**
+ * A list's declared filters (src/shared/resources/filters.ts): on a desktop the sidebar (saved `views` at its
+ * top), on a phone inputs behind the filter button, leaving out those the screen already shows as inputs.
+ */
+function useDeclaredFilters(own: ReactElement[], views: ReactNode) {
+  const name = useResourceContext();
+  const phone = usePhone();
+  const resource = name ? resourceNamed(name) : undefined;
+  const declared = resource ? listFilters(resource) : [];
+  const shown = new Set(own.map((f) => (f.props as { source?: string }).source));
+  const inputs = useFilterInputs(declared.filter((f) => !shown.has(f.name)));
+  // a phone's saved views float over the list (components/views/PhoneSavedViews.tsx), its filters sit behind the filter button
+  if (phone) return { aside: views ? <PhoneSavedViews>{views}</PhoneSavedViews> : undefined, inputs };
+  if (!declared.length && !views) return { aside: undefined, inputs: [] };
+  return { aside: <ListSidebar filters={declared} views={views} />, inputs: [] };
+}
+
 /** A resource's list screen: search box with the spec's placeholder, paging, default order, empty state. */
 export function ResourceList({
   searchKey,
@@ -137,6 +158,7 @@ export function ResourceList({
   filters = [],
   queryMeta,
   aside,
+  views = <SavedViews />,
   exportable = true,
   title,
   children,
@@ -150,19 +172,23 @@ export function ResourceList({
   filters?: ReactElement[];
   /** what the list's calls (its pages and its export) pass to the dataProvider beside the query (`meta`) */
   queryMeta?: Record<string, unknown>;
-  /** beside the list (a FilterList sidebar) */
+  /** beside the list (a FilterList sidebar): the declared filters' sidebar (ListSidebar) unless given */
   aside?: ReactElement;
+  /** the saved views, at the top of the declared filters' sidebar (the person's and the shared ones unless given; false: none) */
+  views?: ReactNode;
   /** false: a list with no CSV export (the moderation desk) */
   exportable?: boolean;
   /** the page's title when it is not the resource's name (a page of its own) */
   title?: string;
   children: ReactNode;
 }) {
+  const declared = useDeclaredFilters(filters, views);
+  const allFilters = [...filters, ...declared.inputs];
   return (
     <List
-      aside={aside}
+      aside={aside ?? declared.aside}
       title={title}
-      filters={[...listSearchFilters(searchKey), ...filters]}
+      filters={[...listSearchFilters(searchKey), ...allFilters]}
       pagination={<ListPagination />}
       perPage={10}
       sort={sort}
@@ -173,7 +199,7 @@ export function ResourceList({
         // Export on every list; the add button beside it floats at the bottom
         <TopToolbar>
           {/* filters not always shown are added with react-admin's filter button */}
-          {filters.some((f) => !(f.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
+          {allFilters.some((f) => !(f.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
           {exportable && <ExportCsvButton meta={queryMeta} />}
           {actions}
         </TopToolbar>

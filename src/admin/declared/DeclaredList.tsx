@@ -4,7 +4,6 @@ import type { ResourceDeclaration } from '@shared/resources/index';
 import { AddButtonWithDialog, AddFab } from '../components/FormDialog';
 import { ResourceTable, ResourceList } from '../components/lists';
 import { RowActions } from '../components/RowActions';
-import { SavedViewsAside } from '../components/views/SavedViewsAside';
 import { DeclaredEditDialog, DeclaredInputs, dialogWidth } from './DeclaredEditDialog';
 import { DeclaredFieldValue } from './DeclaredFieldValue';
 import { DeclaredRowsDialog } from './DeclaredRowsDialog';
@@ -25,8 +24,6 @@ export function DeclaredList({ resource }: { resource: ResourceDeclaration }) {
       searchKey={`resources.${resource.name}.search`}
       sort={{ field: defaultOrder.name, order: defaultOrder.direction }}
       actions={<DeclaredAdd resource={resource} />}
-      // saved views on the categories until the list's own sidebar (ListSidebar) holds them on every list
-      aside={resource.name === 'category' ? <SavedViewsAside /> : undefined}
     >
       <ResourceTable>
         {listFields(resource).map((field) => (

@@ -5,7 +5,7 @@ import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-ad
 import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '@shared/contract';
 import type { AuditEntry } from '@shared/audit';
 import type { ExportLayout } from '@shared/listColumns';
-import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
+import { filterParams, RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { ensureFreshToken } from './authProvider';
 import type { DownloadedFile } from './fileDownload';
 import { apiFetch, toQuery } from './httpClient';
@@ -38,7 +38,8 @@ export function endpointRow(resource: ResourceDeclaration): EndpointRow {
     defaultOrder: api.defaultOrder,
     ...(api.one ? { one: withId(api.one) } : {}),
     ...(api.query ? { query: { ...api.query } } : {}),
-    ...(api.filters ? { filters: api.filters } : {}),
+    // the declared filters' query parameters and the list's own (filters.ts)
+    ...(filterParams(resource).length ? { filters: filterParams(resource) } : {}),
     ...(api.create ? { create: api.create } : {}),
     ...(api.update ? { update: api.update } : {}),
     ...(api.remove ? { remove: withId(api.remove) } : {}),

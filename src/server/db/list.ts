@@ -61,6 +61,45 @@ export interface ListPlan {
    * (actor, created_at), where the newest ids would be walked back from today). The id by default.
    */
   newest?: string;
+  /**
+   * The request's filters (issue 35) are among `base`'s conditions: `total`, the whole list's, is then no
+   * answer; the filtered rows are counted up to SEARCH_PLAN.exactTotalUpTo (more: "1,000+"), so that a
+   * common filter value never has the count read a million rows.
+   */
+  filtered?: boolean;
+  /**
+   * The request's filters as a condition planned as a search is (issue 35): `holds(true)` reads a rare value
+   * through its own index, `holds(false)` tests each row walked in the list's order (it must not lead the
+   * database to that index: a common value, or a sort, would then read every match and sort them). `key`
+   * names the values set (the kept statements' names). With a search, the search's index finds the rows
+   * and the filters test them.
+   */
+  narrow?: { key: string; holds: (indexed: boolean) => Expression<SqlBool> };
+}
+
+/**
+ * A list with filters to plan (`narrow`) as a searched one: the search is the filters, and the text's search
+ * when there is one. Then the rarer finds the rows through its index and the other tests them: the
+ * filters when they hold at most SEARCH_PLAN.exactTotalUpTo rows (counted through their index, up to one
+ * past it), else the text's search (a common one then finds the page by walking the list's order anyway).
+ */
+async function withNarrowing<Col extends string>(rowsOfList: SelectQueryBuilder<any, any, object>, req: ListRequest<Col>, plan: ListPlan): Promise<[ListRequest<Col>, ListPlan]> {
+  const { narrow, search } = plan;
+  if (!narrow) return [req, plan];
+  const text = req.filter && search ? search : undefined;
+  let holds = narrow.holds;
+  // which one leads is part of the kept statements' names
+  let lead = 'filters';
+  if (text) {
+    const cap = SEARCH_PLAN.exactTotalUpTo;
+    const few = rowsOfList.where(narrow.holds(true)).select(sql.lit(1).as('one')).limit(cap + 1).as('few');
+    const counted = Number((await plan.db.selectFrom(few).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const filtersFirst = counted <= cap;
+    lead = filtersFirst ? 'filters' : 'search';
+    holds = (indexed: boolean) =>
+      indexed && filtersFirst ? sql<SqlBool>`(${narrow.holds(true)}) AND (${text(false)})` : sql<SqlBool>`(${text(indexed)}) AND (${narrow.holds(false)})`;
+  }
+  return [{ ...req, filter: `${req.filter}\u0000${narrow.key}\u0000${lead}` }, { ...plan, search: holds, narrow: undefined }];
 }
 
 /**
@@ -83,10 +122,11 @@ export interface ListPlan {
 export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
   rowsOfList: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
-  req: ListRequest<string>,
+  request: ListRequest<string>,
   idColumn: string,
-  plan: ListPlan,
+  unplanned: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
+  const [req, plan] = await withNarrowing(rowsOfList, request, unplanned);
   const { search, db } = plan;
   const { base, run, ordered, rowsOf } = listStatements(rowsOfList, select, req, idColumn, plan);
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
@@ -106,15 +146,23 @@ export async function runListQuery<QB extends SelectQueryBuilder<any, any, objec
   }
   // the maintained total is the whole list's: a reference's rows are counted
   const all = async () => (plan.total && !req.reference ? plan.total() : counted('count', () => base));
+  // a filtered list's rows, counted up to one past the cap
+  const upToCap = () =>
+    counted('capped count', () => db.selectFrom(base.select(sql.lit(1).as('one')).limit(EXACT_TOTAL_UP_TO + 1).as('filtered')));
   if (!req.filter || !search) {
     // (a list without a search plan has put its search into `base`)
+    if (plan.filtered) {
+      const [total, rows] = await Promise.all([upToCap(), page('page', () => base)]);
+      return { rows, meta: total > EXACT_TOTAL_UP_TO ? meta(EXACT_TOTAL_UP_TO, false) : meta(total) };
+    }
     const [total, rows] = await Promise.all([req.filter ? counted('count', () => base) : all(), page('page', () => base)]);
     return { rows, meta: meta(total) };
   }
   const wanted = req.offset + req.limit;
   const walked = () => base.where(search(false)) as QB;
 
-  const listed = await all();
+  // a filtered list's size is estimated by the whole list's (a filter narrows it; the probe tells how much)
+  const listed = plan.filtered ? (plan.total && !req.reference ? await plan.total() : await upToCap()) : await all();
   if (listed <= PROBE_ROWS) {
     // the whole list is one probe: tested row by row, the total exact
     const probed = await run('whole', [], () => ordered(walked().select(sql.ref(idColumn).as('id'))));
@@ -233,10 +281,11 @@ export async function readList<QB extends SelectQueryBuilder<any, any, object>, 
 export async function* exportListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
   rowsOfList: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
-  req: ListRequest<string>,
+  request: ListRequest<string>,
   idColumn: string,
-  plan: ListPlan,
+  unplanned: ListPlan,
 ): AsyncGenerator<Row[]> {
+  const [req, plan] = await withNarrowing(rowsOfList, request, unplanned);
   // the page is no part of an export: its statements are kept once for every page
   const whole: ListRequest<string> = { ...req, page: 0, pageIndex: 0, limit: 0, offset: 0 };
   const { base, run, ordered, rowsOf, rowsInOrder } = listStatements(rowsOfList, select, whole, idColumn, plan);

@@ -10,6 +10,7 @@ import type { AccessDeclaration } from './types';
 // each declaration by its name, from the generated list (no second list to keep)
 export * from './declared';
 export * from './types';
+export * from './filters';
 
 /** Where a resource stands in the menu: its group's place (or its own), then its place inside the group. */
 const menuPlace = (r: ResourceDeclaration): [number, number] =>

@@ -1,4 +1,6 @@
 // Posts (spec §2 "/post", §7 "Posts"): what users share; itineraries are posts of another type.
+import { COUNTRY_FILTER, CREATED_FILTER, statusFilter } from './filters';
+import { ACTIVE_STATUSES } from './plain';
 import { declareResource, type ResourceDeclaration } from './types';
 
 /** The fields of the post and itinerary lists (one call, told apart by `type`). */
@@ -15,6 +17,21 @@ export const POST_FIELDS = {
   sequence: { sortable: true },
   created_at: { sortable: true },
 } as const satisfies ResourceDeclaration['fields'];
+
+/**
+ * The filters of the post and itinerary lists: live (Active) or hidden (Inactive), a category, a tag, an
+ * author, the country of one of its spots, Public and Planned, the creation date.
+ */
+export const POST_FILTERS = [
+  statusFilter(ACTIVE_STATUSES),
+  { name: 'category', kind: 'reference', label: 'app.filters.category', reference: 'category' },
+  { name: 'tag', kind: 'reference', label: 'app.filters.tag', reference: 'tag' },
+  { name: 'author', kind: 'reference', label: 'app.filters.author', reference: 'user' },
+  { ...COUNTRY_FILTER, label: 'app.filters.spot_country' },
+  { name: 'public', kind: 'yesNo', label: 'app.filters.public' },
+  { name: 'planned', kind: 'yesNo', label: 'app.filters.planned' },
+  CREATED_FILTER,
+] as const satisfies ResourceDeclaration['filters'];
 
 export const post = declareResource({
   name: 'post',
@@ -36,5 +53,6 @@ export const post = declareResource({
     query: { type: 'post' },
   },
   fields: POST_FIELDS,
+  filters: POST_FILTERS,
   dashboardCard: { statistic: 'post', title: 'app.dashboard.posts', icon: 'PhotoLibrary', color: '#8e24aa', order: 30 },
 });

@@ -1,5 +1,5 @@
 // Report Post (spec §2 "/report"): reported posts and itineraries.
-import { REPORT_FIELDS, reportCalls } from './reportParts';
+import { REPORT_FIELDS, REPORT_FILTERS, reportCalls } from './reportParts';
 import { declareResource } from './types';
 
 export const report = declareResource({
@@ -10,5 +10,6 @@ export const report = declareResource({
   search: { table: 'reports' },
   api: reportCalls('post'),
   fields: REPORT_FIELDS,
+  filters: REPORT_FILTERS,
   dashboardCard: { statistic: 'reportPending', title: 'app.dashboard.reports', icon: 'Report', color: '#e53935', order: 70, access: 'reports' },
 });

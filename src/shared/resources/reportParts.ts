@@ -1,6 +1,7 @@
 // What the three report lists share (report.ts, reportedComments.ts, reportedUsers.ts): one call, told
 // apart by type, and the same columns. Their calls need Report-list, which the `reports` rule guards
 // (index.ts); Report Post and Report User show in the menu to any staff member (spec §6).
+import { CREATED_FILTER, statusFilter } from './filters';
 import { byNewest } from './named';
 import type { ApiCalls, ResourceDeclaration } from './types';
 
@@ -23,4 +24,11 @@ export const REPORT_FIELDS = {
 } as const satisfies ResourceDeclaration['fields'];
 
 export const reportCalls = (type: 'post' | 'comment' | 'user') =>
-  ({ list: '/user/reports', one: '/user/reports-detail/:id', pageBase: 0, defaultOrder: byNewest, query: { type }, filters: ['state'] }) as const satisfies ApiCalls;
+  ({ list: '/user/reports', one: '/user/reports-detail/:id', pageBase: 0, defaultOrder: byNewest, query: { type } }) as const satisfies ApiCalls;
+
+/** The report lists' filters: the report's own state (as the lists' state input sets it), its reason (report category), its date. */
+export const REPORT_FILTERS = [
+  statusFilter(['Pending', 'Resolved'], 'state', 'app.report.states'),
+  { name: 'reason', kind: 'reference', label: 'app.filters.reason', reference: 'reportCategories' },
+  CREATED_FILTER,
+] as const satisfies ResourceDeclaration['filters'];

@@ -1,5 +1,5 @@
 // Report Comment (spec §2 "/reportedComments"): reported comments.
-import { REPORT_FIELDS, reportCalls } from './reportParts';
+import { REPORT_FIELDS, REPORT_FILTERS, reportCalls } from './reportParts';
 import { declareResource } from './types';
 
 export const reportedComments = declareResource({
@@ -10,4 +10,5 @@ export const reportedComments = declareResource({
   search: { table: 'reports' },
   api: reportCalls('comment'),
   fields: REPORT_FIELDS,
+  filters: REPORT_FILTERS,
 });

@@ -1,5 +1,5 @@
 // Report User (spec §2 "/reportedUsers", also /report-user): reported users.
-import { REPORT_FIELDS, reportCalls } from './reportParts';
+import { REPORT_FIELDS, REPORT_FILTERS, reportCalls } from './reportParts';
 import { declareResource } from './types';
 
 export const reportedUsers = declareResource({
@@ -10,4 +10,5 @@ export const reportedUsers = declareResource({
   search: { table: 'reports' },
   api: reportCalls('user'),
   fields: REPORT_FIELDS,
+  filters: REPORT_FILTERS,
 });

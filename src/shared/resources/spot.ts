@@ -1,4 +1,6 @@
 // Spots (spec §2 "/spot", §7 "Spots"): places posts and itineraries link to.
+import { COUNTRY_FILTER, CREATED_FILTER, statusFilter } from './filters';
+import { ACTIVE_STATUSES } from './plain';
 import { declareResource } from './types';
 
 export const spot = declareResource({
@@ -31,5 +33,6 @@ export const spot = declareResource({
     status: { sortable: true },
     created_at: { sortable: true },
   },
+  filters: [statusFilter(ACTIVE_STATUSES), COUNTRY_FILTER, CREATED_FILTER],
   dashboardCard: { statistic: 'spot', title: 'app.dashboard.spots', icon: 'Place', color: '#43a047', order: 20 },
 });

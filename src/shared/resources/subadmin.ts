@@ -1,5 +1,7 @@
 // Sub-Admins (spec §2 "/subadmin"): staff accounts an Admin grants permissions to; the user calls with
 // user_type Sub-Admin, pages from 0.
+import { USER_STATUSES } from '../roles';
+import { CREATED_FILTER, statusFilter } from './filters';
 import { declareResource } from './types';
 import { accountCalls, user } from './user';
 
@@ -13,4 +15,5 @@ export const subadmin = declareResource({
   api: accountCalls('Sub-Admin', 0),
   // one list call serves both: the same columns sort and search
   fields: user.fields,
+  filters: [statusFilter(USER_STATUSES), CREATED_FILTER],
 });

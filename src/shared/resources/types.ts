@@ -134,6 +134,11 @@ export interface FieldDeclaration {
   /** the list can be sorted by it (the server names the column it sorts) */
   sortable?: boolean;
   /**
+   * `false`: a plain resource's list offers no filter by it (a choice, yes/no or reference field, and the
+   * creation date, are filters of its list otherwise: filters.ts)
+   */
+  filter?: false;
+  /**
    * the list's free-text search looks into it: `true`, the column of its name; or the columns that hold it
    * (a copied name, a title and its text). The search index of the declaration's `search.table` is built
    * over these, in field order (src/server/db/search.ts); a plain resource (`storage`) takes `true` only.
@@ -200,6 +205,27 @@ export interface ScreenDeclaration {
   mailPreview?: boolean;
 }
 
+/**
+ * What a filter of a list (filters.ts) picks: `choice` one of `choices`; `yesNo` yes or no; `reference` a record of the resource
+ * it names (a searchable picker of that resource's list); `country` a country (English name, as places
+ * are stored); `created` a range of creation days (`today`, `7d`, `30d`, or a chosen from–to).
+ */
+export type ListFilterKind = 'choice' | 'yesNo' | 'reference' | 'country' | 'created';
+
+export interface ListFilterDeclaration {
+  /** the query parameter (and react-admin's filter key) */
+  name: string;
+  kind: ListFilterKind;
+  /** catalogue key of its title in the sidebar */
+  label: string;
+  /** a `choice` filter's values */
+  choices?: readonly string[];
+  /** the catalogue prefix of a choice's labels (`<labels>.<value>`); without it a value is its own label */
+  labels?: string;
+  /** a `reference` filter: the resource whose records it offers (its list call reads them) */
+  reference?: string;
+}
+
 /** The dashboard card of a resource (spec §2 "/dashboard"): one of the statistics, opening the list. */
 export interface DashboardCardDeclaration {
   /** the statistic's key in the dashboard's answer */
@@ -253,6 +279,12 @@ export interface ResourceDeclaration extends AccessDeclaration {
   fields: Readonly<Record<string, FieldDeclaration>>;
   /** bulk actions its list offers */
   bulkActions?: readonly string[];
+  /**
+   * The filters beside its list (a sidebar on a desktop, the filter button on a phone), each a query
+   * parameter of the list call. A plain resource (`storage`) gets them from its fields without it
+   * (filters.ts `listFilters`).
+   */
+  filters?: readonly ListFilterDeclaration[];
   dashboardCard?: DashboardCardDeclaration;
   /** how the screens made from the fields add and speak (resources with screens of their own ignore it) */
   screens?: ScreenDeclaration;

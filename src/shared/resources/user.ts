@@ -1,4 +1,5 @@
 // Users (spec §2 "/user", §7 "Users"): the product's people. Sub-Admins share the calls (subadmin.ts).
+import { COUNTRY_FILTER, CREATED_FILTER, statusFilter } from './filters';
 import { type ApiCalls, declareResource } from './types';
 
 /** The user calls, for one type of account (users and Sub-Admins share them, spec §7 "Users"). */
@@ -23,7 +24,15 @@ export const user = declareResource({
   menu: { id: 'users', path: '/user', icon: 'people', order: 20 },
   search: { table: 'users' },
   audited: true,
-  api: { ...accountCalls('User', 1), sequence: '/user/sequence/change', bulk: '/user/bulk-action', filters: ['status'] },
+  api: { ...accountCalls('User', 1), sequence: '/user/sequence/change', bulk: '/user/bulk-action' },
+  // `status` as the dashboard's status chips set it; a user has posts or spots by the counts on its row
+  filters: [
+    statusFilter(['Pending', 'Active', 'Inactive']),
+    COUNTRY_FILTER,
+    { name: 'has_posts', kind: 'yesNo', label: 'app.filters.has_posts' },
+    { name: 'has_spots', kind: 'yesNo', label: 'app.filters.has_spots' },
+    CREATED_FILTER,
+  ],
   fields: {
     id: { sortable: true },
     thumbnail: {},

@@ -32,6 +32,8 @@ export function DeskPage() {
         searchKey="app.moderation.search"
         sort={BY_PRIORITY}
         exportable={false}
+        // (a view is saved for a resource's list; the desk and the Trash are pages)
+        views={false}
         filters={phone ? inputs : []}
         aside={phone ? undefined : <DeskFilterSidebar />}
       >

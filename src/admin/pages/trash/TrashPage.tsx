@@ -20,7 +20,7 @@ export function TrashPage() {
   const translate = useTranslate();
   return (
     <ResourceContextProvider value="trash">
-      <ResourceList title={translate('app.trash.title')} searchKey="app.trash.search" sort={NEWEST_DELETED} exportable={false}>
+      <ResourceList title={translate('app.trash.title')} searchKey="app.trash.search" sort={NEWEST_DELETED} exportable={false} views={false}>
         <TypeTabs />
         <ResourceTable bulkActionButtons={<RestoreTicked />}>
           <Col source="title" label={`${columns}.title`} />

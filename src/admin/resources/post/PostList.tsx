@@ -4,7 +4,6 @@ import { DateCell, ResourceTable, ResourceList } from '../../components/lists';
 import { PostColumns } from '../../components/PostColumns';
 import { RowActions } from '../../components/RowActions';
 import { SequenceEditor } from '../../components/SequenceEditor';
-import { SavedViewsAside } from '../../components/views/SavedViewsAside';
 import { PostEditOfRecord, PostFormDialog } from './PostFormDialog';
 
 const fields = 'resources.post.fields';
@@ -14,7 +13,6 @@ export function PostList() {
   return (
     <ResourceList
       searchKey="resources.post.search"
-      aside={<SavedViewsAside />}
       actions={<AddFab titleKey="app.post.add" dialog={(state) => <PostFormDialog {...state} />} />}
     >
       <ResourceTable scrolls>

@@ -13,6 +13,7 @@ import { doneAnswer, refusals } from '@server/http/answers';
 import { notFound } from '@server/http/errors';
 import { asList, parseWith, readForm } from '@server/http/form';
 import { listQuerySchema, parseListQuery } from '@server/http/list';
+import { filterQueryShape, readFilters } from '@server/http/listFilters';
 import { answerList, item, ok } from '@server/http/reply';
 import { idParams } from '@server/http/zod';
 import { atomically, audit } from '../audit/trail';
@@ -26,7 +27,7 @@ import { post, type SortColumns } from '@shared/resources/index';
 
 const tags = ['posts'];
 const resourceOf = (type: string): ResourceName => (type === 'itinerary' ? 'itinerary' : 'post');
-const postListQuery = listQuerySchema.extend({ type: z.enum(['post', 'itinerary']).default('post') });
+const postListQuery = listQuerySchema.extend({ type: z.enum(['post', 'itinerary']).default('post'), ...filterQueryShape(post.filters) });
 
 const SORTABLE = {
   id: 'posts.id',
@@ -88,7 +89,7 @@ export async function postRoutes(app: FastifyInstance, ctx: AppContext) {
         // a person's posts / spots (getManyReference)
         references: { user_id: 'posts.user_id' },
       });
-      return answerList(reply, await listPostsQuery(ctx, q.type, req), (r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) }));
+      return answerList(reply, await listPostsQuery(ctx, q.type, req, readFilters(q, post.filters)), (r) => ({ ...r, spotCount: Number(r.spotCount ?? 0) }));
     },
   );
 

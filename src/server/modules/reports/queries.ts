@@ -6,6 +6,8 @@ import { countOf } from '@server/db/counts';
 import type { Database } from '@server/db/schema';
 import { searchCondition } from '@server/db/search';
 import { type Listed, type ListRequest, readList } from '@server/db/list';
+import { type CreatedBetween, columnIs, createdIn, narrowing } from '@server/db/filters';
+import type { FilterValues } from '@server/http/listFilters';
 import type { REPORT_STATES, REPORT_TYPES } from './answers';
 
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -87,14 +89,18 @@ const withShownColumns = (qb: ReturnType<typeof reports>) =>
     .select(columns);
 
 /** A page (or, exported, all) of the reports of one type, of one state (Pending, Resolved) when given. */
-export async function listReportsQuery(ctx: AppContext, type: ReportType, req: ListRequest<string>, state?: ReportState) {
+export async function listReportsQuery(ctx: AppContext, type: ReportType, req: ListRequest<string>, state?: ReportState, filters: FilterValues = {}) {
   const { db } = ctx;
+  const f = filters as { reason?: number; created?: CreatedBetween };
   let base = reports(db).where('r.type', '=', type);
   // walks the (type, status) index, or the sort's (type, column) one
   if (state) base = base.where('r.status', '=', state);
+  // the reason (its report category) and the date (issue 35), planned as a search is (db/list.ts `narrow`)
+  const narrow = narrowing([...(f.reason !== undefined ? [columnIs(ctx.dialect, 'r.report_category_id', '=', f.reason)] : []), ...createdIn('r.created_at', f.created)], f);
   const listed = await readList(base, withShownColumns, req, 'r.id', {
     db,
     name: 'reports',
+    narrow,
     total: () => countOf(db, `reports:${type}:${state ?? ''}`),
     // a report is found by its own texts, its people, its post, comment or category: all copied onto it
     // and held by its search index, so neither form joins

@@ -12,6 +12,7 @@ import type { AppContext } from '@server/context';
 import { refusals } from '@server/http/answers';
 import { badRequest, notFound } from '@server/http/errors';
 import { listQuerySchema, parseListQuery } from '@server/http/list';
+import { filterQueryShape, readFilters } from '@server/http/listFilters';
 import { answerList, item, ok } from '@server/http/reply';
 import { idParams } from '@server/http/zod';
 import { outcomeAnswer, REPORT_STATES, REPORT_TYPES, reportDetailAnswer, reportListAnswer } from './answers';
@@ -31,9 +32,13 @@ import { report, type SortColumns } from '@shared/resources/index';
 
 const tags = ['reports'];
 
+/** The report lists' filters but the state, whose rule stays as it was. */
+const OTHER_FILTERS = report.filters.filter((f) => f.name !== 'state');
+
 const reportListQuery = listQuerySchema.extend({
   type: z.enum(REPORT_TYPES).default('post'),
   state: z.enum(REPORT_STATES).optional().describe("Only the reports of this state (the report's own `status`)"),
+  ...filterQueryShape(OTHER_FILTERS),
 });
 /** The status the caller saw on the target (spec §4): the call sets the other one. */
 const currentStatus = z
@@ -97,7 +102,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
         defaultOrder: report.api.defaultOrder,
         pageBase: 0,
       });
-      return answerList(reply, await listReportsQuery(ctx, q.type, req, q.state), shape);
+      return answerList(reply, await listReportsQuery(ctx, q.type, req, q.state, readFilters(q, OTHER_FILTERS)), shape);
     },
   );
 

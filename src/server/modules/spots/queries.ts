@@ -3,6 +3,15 @@ import type { AppContext } from '@server/context';
 import { countOf } from '@server/db/counts';
 import { searchCondition } from '@server/db/search';
 import { type ListRequest, readList } from '@server/db/list';
+import { type CreatedBetween, columnIs, createdIn, narrowing } from '@server/db/filters';
+import type { FilterValues } from '@server/http/listFilters';
+
+/** The spot list's filters (spot.ts `filters`), read by http/listFilters.ts. */
+interface SpotFilters {
+  status?: string;
+  country?: string;
+  created?: CreatedBetween;
+}
 
 const COLUMNS = [
   'spots.id',
@@ -23,9 +32,18 @@ const COLUMNS = [
 ] as const;
 
 /** A page (or, exported, all) of spots, each with its creator's name and the first live post or itinerary that shows it. */
-export async function listSpotsQuery(ctx: AppContext, req: ListRequest<string>) {
+export async function listSpotsQuery(ctx: AppContext, req: ListRequest<string>, filters: FilterValues = {}) {
   const { db } = ctx;
+  const f = filters as SpotFilters;
   const base = db.selectFrom('spots');
+  const narrow = narrowing(
+    [
+      ...(f.status !== undefined ? [columnIs(ctx.dialect, 'spots.status', '=', f.status)] : []),
+      ...(f.country !== undefined ? [columnIs(ctx.dialect, 'spots.country', '=', f.country)] : []),
+      ...createdIn('spots.created_at', f.created),
+    ],
+    f,
+  );
   return readList(
     base,
     (qb) =>
@@ -49,6 +67,7 @@ export async function listSpotsQuery(ctx: AppContext, req: ListRequest<string>) 
     {
       db,
       name: 'spots',
+      narrow,
       total: () => countOf(db, 'spots'),
       // a spot is found by its name and place, or by its creator's name (all in its search index)
       search: (indexed) => searchCondition(ctx.dialect, 'spots', 'spots', req.filter, indexed),

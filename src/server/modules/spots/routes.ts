@@ -10,6 +10,7 @@ import { notFound } from '@server/http/errors';
 import { doneAnswer, refusals } from '@server/http/answers';
 import { parseWith, readForm } from '@server/http/form';
 import { listQuerySchema, parseListQuery } from '@server/http/list';
+import { filterQueryShape, readFilters } from '@server/http/listFilters';
 import { answerList, ok } from '@server/http/reply';
 import { idParams, savedRecordKey } from '@server/http/zod';
 import { atomically, audit } from '../audit/trail';
@@ -21,6 +22,7 @@ import { removeIfUnreferenced } from '@server/uploads/references';
 import { type SortColumns, spot } from '@shared/resources/index';
 
 const tags = ['spots'];
+const spotListQuery = listQuerySchema.extend({ typeUser: z.string().optional(), ...filterQueryShape(spot.filters) });
 const SORTABLE = {
   id: 'spots.id',
   // names and places in the Turkish alphabet's order, through their generated sort keys (db/sortKey.ts)
@@ -39,19 +41,20 @@ export async function spotRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/spot',
     {
-      schema: { tags, querystring: listQuerySchema.extend({ typeUser: z.string().optional() }), response: { 200: spotListAnswer } },
+      schema: { tags, querystring: spotListQuery, response: { 200: spotListAnswer } },
       onRequest: guard,
       config: { answerCache: true },
     },
     async (request, reply) => {
-      const req = parseListQuery(request.query as z.infer<typeof listQuerySchema>, {
+      const q = request.query as z.infer<typeof spotListQuery>;
+      const req = parseListQuery(q, {
         sortable: SORTABLE,
         defaultOrder: spot.api.defaultOrder,
         pageBase: 0,
         // a person's posts / spots (getManyReference)
         references: { user_id: 'spots.user_id' },
       });
-      return answerList(reply, await listSpotsQuery(ctx, req));
+      return answerList(reply, await listSpotsQuery(ctx, req, readFilters(q, spot.filters)));
     },
   );
 

@@ -8,6 +8,8 @@ import { countOf } from '@server/db/counts';
 import type { Database } from '@server/db/schema';
 import { searchCondition, substringCondition } from '@server/db/search';
 import { type ListRequest, readList } from '@server/db/list';
+import { type CreatedBetween, columnIs, createdIn, narrowing } from '@server/db/filters';
+import type { FilterValues } from '@server/http/listFilters';
 
 const baseColumns = [
   'users.id',
@@ -28,11 +30,24 @@ const baseColumns = [
  * A page (or, exported, all) of users or sub-admins. A Sub-Admin listing sub-admins sees only those holding no permission
  * outside its own.
  */
-export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Admin', caller: Caller, req: ListRequest<string>, status?: UserStatus) {
+export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Admin', caller: Caller, req: ListRequest<string>, status?: UserStatus, filters: FilterValues = {}) {
   const { db } = ctx;
+  const f = filters as UserFilters;
   let base = db.selectFrom('users').where('users.user_type', '=', userType);
   // walks the (user_type, status) index, or the sort's (user_type, column) one
   if (status) base = base.where('users.status', '=', status);
+  // the other filters (issue 35): a country, having posts or spots (the counts kept on the row), the
+  // creation date, planned as a search is (db/list.ts `narrow`)
+  const { dialect } = ctx;
+  const narrow = narrowing(
+    [
+      ...(f.country !== undefined ? [columnIs(dialect, 'users.country', '=', f.country)] : []),
+      ...(f.has_posts !== undefined ? [columnIs(dialect, 'users.post_count', f.has_posts ? '>' : '=', 0)] : []),
+      ...(f.has_spots !== undefined ? [columnIs(dialect, 'users.spot_count', f.has_spots ? '>' : '=', 0)] : []),
+      ...createdIn('users.created_at', f.created),
+    ],
+    f,
+  );
   if (userType === 'Sub-Admin' && caller.role !== 'Admin') base = base.where(onlyManageableBy(caller));
   return readList(
     base,
@@ -45,11 +60,20 @@ export async function listUsersQuery(ctx: AppContext, userType: 'User' | 'Sub-Ad
     {
       db,
       name: 'users',
+      narrow,
       // the sub-admins a Sub-Admin may manage are a few: counted
       total: userType === 'User' ? () => countOf(db, `users:User:${status ?? ''}`) : undefined,
       search: (indexed) => searchCondition(ctx.dialect, 'users', 'users', req.filter, indexed),
     },
   );
+}
+
+/** The users lists' filters beside the status (user.ts `filters`), read by http/listFilters.ts. */
+interface UserFilters {
+  country?: string;
+  has_posts?: boolean;
+  has_spots?: boolean;
+  created?: CreatedBetween;
 }
 
 /** A page of the users as a form's user picker reads them (http/picker.ts): id and name, searched by name. */

@@ -23,6 +23,7 @@ import { doneAnswer, refusals } from '@server/http/answers';
 import { badRequest, conflict, forbidden, notFound } from '@server/http/errors';
 import { parseWith, readForm } from '@server/http/form';
 import { listQuerySchema, parseListQuery } from '@server/http/list';
+import { filterQueryShape, readFilters } from '@server/http/listFilters';
 import { pickerSortable, readsAsPicker, refusePickerExport } from '@server/http/picker';
 import { answerList, item, ok } from '@server/http/reply';
 import { idParams } from '@server/http/zod';
@@ -54,9 +55,14 @@ import {
 } from './service';
 import { type SortColumns, user } from '@shared/resources/index';
 
+/** The account lists' filters but the status, whose rule stays the spec's (every status, `Request Pending` too). */
+const OTHER_FILTERS = user.filters.filter((f) => f.name !== 'status');
+
 const userListQuery = listQuerySchema.extend({
   user_type: z.enum(['User', 'Sub-Admin']).default('User'),
   status: z.enum(USER_STATUSES).optional().describe('Only the accounts of this status (the dashboard\'s status chips)'),
+  // the users' other filters (a Sub-Admin list takes them too: they only narrow it)
+  ...filterQueryShape(OTHER_FILTERS),
 });
 
 /** Edit user / sub-admin as the form comes (documented; the route reads and checks it itself). */
@@ -118,7 +124,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
         pageBase: q.user_type === 'User' ? 1 : 0,
       });
       if (picker) refusePickerExport(req);
-      return answerList(reply, await (picker ? listUserPickerQuery(ctx, req) : listUsersQuery(ctx, q.user_type, caller, req, q.status)));
+      return answerList(reply, await (picker ? listUserPickerQuery(ctx, req) : listUsersQuery(ctx, q.user_type, caller, req, q.status, readFilters(q, OTHER_FILTERS))));
     },
   );
 

@@ -1,0 +1,59 @@
+// Conditions of the lists' filters (issue 35) shared by their module queries, in the two forms the list
+// planner asks for (db/list.ts `narrow`). Each module names its own columns; the values were checked by
+// http/listFilters.ts.
+/* eslint-disable @typescript-eslint/no-explicit-any -- applies to any list's query */
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { DialectName } from './index';
+
+/** A creation range: from this moment (inclusive), before this one (ISO-8601 UTC, as the rows keep theirs). */
+export interface CreatedBetween {
+  from?: string;
+  before?: string;
+}
+
+/** The rows of `qb` made within `between` (none given: all), by `column`. */
+export function createdWithin<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string, between: CreatedBetween | undefined): QB {
+  let narrowed = qb;
+  if (between?.from) narrowed = narrowed.where(sql.ref(column), '>=', between.from) as QB;
+  if (between?.before) narrowed = narrowed.where(sql.ref(column), '<', between.before) as QB;
+  return narrowed;
+}
+
+/** A filter's condition, as the list planner asks for it (db/list.ts `narrow`): through its index, or as a row test. */
+export type Condition = (indexed: boolean) => Expression<SqlBool>;
+
+/**
+ * A column compared with a value. As a row test on SQLite it is written `+column`, which keeps SQLite from
+ * choosing the column's index over the list's order (PostgreSQL plans by its statistics).
+ */
+export const columnIs =
+  (dialect: DialectName, column: string, op: '=' | '>' | '>=' | '<', value: unknown): Condition =>
+  (indexed) =>
+    sql<SqlBool>`${indexed || dialect === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`} ${sql.raw(op)} ${value}`;
+
+/**
+ * The rows linked to a value through other tables (a post's categories, tags, its spots' country): through
+ * the links' index, the ids `IN` their matches; as a row test, whether the row has such a link (`EXISTS`).
+ * `from` is the links' FROM clause, `key` the column holding the row's id, `where` the value's condition.
+ */
+export const linkedBy =
+  (id: string, from: RawBuilder<unknown>, key: string, where: RawBuilder<unknown>): Condition =>
+  (indexed) =>
+    indexed
+      ? sql<SqlBool>`${sql.ref(id)} IN (SELECT ${sql.ref(key)} FROM ${from} WHERE ${where})`
+      : sql<SqlBool>`EXISTS (SELECT 1 FROM ${from} WHERE ${sql.ref(key)} = ${sql.ref(id)} AND ${where})`;
+
+/**
+ * A creation range as conditions: the same both ways (its index orders the rows by date, which a range of
+ * days reads at once whatever the sort; walking the list's order to reach last year's rows would not).
+ */
+export const createdIn = (column: string, between: CreatedBetween | undefined): Condition[] => [
+  ...(between?.from ? [() => sql<SqlBool>`${sql.ref(column)} >= ${between.from}`] : []),
+  ...(between?.before ? [() => sql<SqlBool>`${sql.ref(column)} < ${between.before}`] : []),
+];
+
+/** Every condition (the list's `narrow`), or none when no filter is set; `key` names the values. */
+export function narrowing(conditions: Condition[], key: unknown): { key: string; holds: Condition } | undefined {
+  if (!conditions.length) return undefined;
+  return { key: JSON.stringify(key), holds: (indexed) => sql<SqlBool>`${sql.join(conditions.map((c) => sql`(${c(indexed)})`), sql` AND `)}` };
+}
