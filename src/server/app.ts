@@ -63,6 +63,8 @@ import type { DeclaredServerPart } from '@server/modules/declared/serverPart';
 import { refuseUnmigrated } from '@server/modules/declared/plan';
 import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { userRoutes } from '@server/modules/users/routes';
+import { createLiveFeed } from '@server/modules/live/feed';
+import { liveRoutes } from '@server/modules/live/routes';
 import { bootstrap } from '@server/seed/bootstrap';
 import { createImages } from '@server/uploads/serve';
 
@@ -166,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const { authenticate, guard, requireAccess } = createGuard(database.db, tokens, { onWrite: database.onWrite });
   const images = await createImages(config);
+  const live = createLiveFeed();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     geo: config.googleMapsApiKey ? createGoogleGeocoder(config.googleMapsApiKey) : createGazetteer(),
     answerCache: registerAnswerCache(app, database.onWrite, config.listCacheMs),
     metrics,
+    live,
   };
 
   registerExportTrail(app, ctx);
@@ -238,6 +242,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await suggestRoutes(app, ctx);
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
+  await liveRoutes(app, ctx, live, database.onWrite);
 
   // Uploaded images: from DATA_DIR/uploads or an S3-compatible store (uploads/serve.ts).
   await images.serve(app);
