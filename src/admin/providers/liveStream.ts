@@ -12,7 +12,8 @@ import { reachability } from './reachability';
 import { session } from './session';
 
 const FIRST_RETRY_MS = 1000;
-const LAST_RETRY_MS = 30_000;
+/** as the reads retried while the server is away (reachability.ts), about */
+const LAST_RETRY_MS = 5000;
 
 /** Waits `ms`, or less when the server answers again after being away, or until `signal` aborts. */
 function pause(ms: number, signal: AbortSignal) {
@@ -36,11 +37,19 @@ async function readOnce(lastEventId: { value: string }, signal: AbortSignal): Pr
   await ensureFreshToken();
   const token = session.token();
   if (!token) return false;
-  const res = await fetch(`${API_URL}/events`, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...(lastEventId.value ? { 'Last-Event-ID': lastEventId.value } : {}) },
-    signal,
-    cache: 'no-store',
-  });
+  let res: Response;
+  try {
+    res = await fetch(`${API_URL}/events`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', ...(lastEventId.value ? { 'Last-Event-ID': lastEventId.value } : {}) },
+      signal,
+      cache: 'no-store',
+    });
+  } catch (error) {
+    // no answer: the banner says so, as for any other request (a cancelled one is no sign)
+    if (!signal.aborted) reachability.lost();
+    throw error;
+  }
+  if (res.status < 502 || res.status > 504) reachability.answered();
   if (!res.ok || !res.body) return false;
   const parser = sseParser((e) => {
     lastEventId.value = e.lastEventId;

@@ -85,11 +85,21 @@ export function createLiveStreams(ctx: AppContext, feed: LiveFeed, onWrite: Db['
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  // each message is written out once, whatever the number of streams told
+  const texts = new WeakMap<FeedMessage, string>();
+  const textOf = (message: FeedMessage) => {
+    let text = texts.get(message);
+    if (text === undefined) {
+      text = message.kind === 'change' ? event(LIVE_EVENTS.change, message.change, message.change.id) : event(LIVE_EVENTS.editing, message.presence);
+      texts.set(message, text);
+    }
+    return text;
+  };
   /** What `caller` is told of `message`, or nothing. */
   const shown = (caller: Caller, message: FeedMessage): string | null => {
-    if (message.kind === 'change') return mayRead(caller, { resource: message.change.resource, needs: message.needs }) ? event(LIVE_EVENTS.change, message.change, message.change.id) : null;
-    if (message.presence.by.id === caller.userId) return null;
-    return mayRead(caller, { resource: message.presence.resource, needs: message.needs }) ? event(LIVE_EVENTS.editing, message.presence) : null;
+    if (message.kind === 'editing' && message.presence.by.id === caller.userId) return null;
+    const resource = message.kind === 'change' ? message.change.resource : message.presence.resource;
+    return mayRead(caller, { resource, needs: message.needs }) ? textOf(message) : null;
   };
 
   async function serve(request: FastifyRequest, reply: FastifyReply, caller: Caller): Promise<void> {
