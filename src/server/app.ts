@@ -65,6 +65,8 @@ import type { DeclaredServerPart } from '@server/modules/declared/serverPart';
 import { refuseUnmigrated } from '@server/modules/declared/plan';
 import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { userRoutes } from '@server/modules/users/routes';
+import { createLiveFeed } from '@server/modules/live/feed';
+import { liveRoutes } from '@server/modules/live/routes';
 import { bootstrap } from '@server/seed/bootstrap';
 import { createImages } from '@server/uploads/serve';
 
@@ -168,6 +170,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const { authenticate, guard, requireAccess } = createGuard(database.db, tokens, { onWrite: database.onWrite });
   const images = await createImages(config);
+  const live = createLiveFeed();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -195,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     geo: config.googleMapsApiKey ? createGoogleGeocoder(config.googleMapsApiKey) : createGazetteer(),
     answerCache: registerAnswerCache(app, database.onWrite, config.listCacheMs),
     metrics,
+    live,
   };
 
   registerExportTrail(app, ctx);
@@ -242,6 +246,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await viewRoutes(app, ctx);
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
+  await liveRoutes(app, ctx, live, database.onWrite);
 
   // Uploaded images: from DATA_DIR/uploads or an S3-compatible store (uploads/serve.ts).
   await images.serve(app);

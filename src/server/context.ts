@@ -14,6 +14,7 @@ import type { AnswerCache } from '@server/http/answerCache';
 import type { Mailer } from '@server/mail/mailer';
 import type { Metrics } from '@server/ops/metrics';
 import type { ImageStorage } from '@server/uploads/storage';
+import type { LiveFeed } from '@server/modules/live/feed';
 
 export interface AppContext {
   config: Config;
@@ -38,4 +39,6 @@ export interface AppContext {
   answerCache: AnswerCache;
   /** the registry GET /api/metrics reports (ops/metrics.ts) */
   metrics: Metrics;
+  /** staff changes and edit dialogs told to the open live streams (modules/live/); absent in scripts */
+  live?: LiveFeed;
 }

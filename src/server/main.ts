@@ -15,7 +15,7 @@ const turn = await startupTurn(config.databaseUrl);
 const { app, ctx, database } = await buildApp(config);
 for (const warning of replicaWarnings(config)) app.log.warn(warning);
 // the writes of the other servers on this PostgreSQL reach this one's caches at once
-const replicas = await startReplicaSync(database, { databaseUrl: config.databaseUrl, tokens: ctx.tokens, log: app.log });
+const replicas = await startReplicaSync(database, { databaseUrl: config.databaseUrl, tokens: ctx.tokens, log: app.log, live: ctx.live });
 app.addHook('onClose', () => replicas.close());
 
 if (config.seedDemo && (await isEmptyOfData(ctx.db))) {

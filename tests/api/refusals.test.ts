@@ -46,6 +46,8 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/auth/sessions', rule: 'profile' },
   { method: 'DELETE', path: '/api/auth/sessions/{id}', url: '/api/auth/sessions/none', rule: 'profile' },
   { method: 'POST', path: '/api/auth/sessions/end-all', rule: 'profile', body: {} },
+  // an edit dialog's presence (live updates): any staff member, for what it may read (a page of its own here)
+  { method: 'POST', path: '/api/events/editing', rule: 'profile', body: { resource: 'profile', id: 1, editing: false } },
   { method: 'DELETE', path: '/api/user/sessions/{id}', url: `/api/user/sessions/${NONE}`, rule: 'admin' },
   // two-factor sign-in: the sign-in's second step needs its challenge, not a session
   { method: 'POST', path: '/api/auth/login/verify', rule: 'public', body: { challenge: 'x'.repeat(43), code: '123456' } },

@@ -24,6 +24,7 @@ import { AUDIT_FULL, AUDIT_QUICK, auditCases, auditFigures, prepareAudit } from 
 import { BROWSER_FIGURES, browserBench, ensureAdminBuild } from './browser';
 import { type Case, listCases, orderParam } from './cases';
 import { FULL_SIZE, QUICK_SIZE, type SeedParams, TERMS } from './data';
+import { liveFigures } from './live';
 import { load } from './load';
 import { type Figure, downloadCsv, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
@@ -406,6 +407,12 @@ if (!only || only.test('export')) {
   ]);
   // a search: every row of the list walked with the row test
   await exportFigure(`export · posts matching '${TERMS.common[0]}' as CSV`, [{ url: listUrl('post', { filter: TERMS.common[0] }) }]);
+}
+
+// ---- live updates -----------------------------------------------------------------------------------
+
+if (!only || only.test('live')) {
+  await liveFigures({ port, auth, url: LOAD_URL, goalMs: LIST_GOAL_MS, record, latencyFigure });
 }
 
 // ---- throughput -------------------------------------------------------------------------------------

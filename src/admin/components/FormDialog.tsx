@@ -21,6 +21,7 @@ import {
 import { type FieldErrors, get, type Resolver, type ResolverResult, set, useFormContext, useFormState } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { HistoryToggle } from './audit/History';
+import { EditingNotice } from '../live/EditingNotice';
 import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
 import { usePhone } from './usePhone';
 import { GuardedDialog, useDialogClose, useGuardedClose } from './useDiscardGuard';
@@ -331,6 +332,7 @@ function EditDialogForm({
   const values = useMemo(() => initialValues(opened), [initialValues, opened]);
   return (
     <DialogForm schema={schema} onClose={onClose} record={values} onSubmit={save} requireChanges>
+      <EditingNotice resource={resource} id={String(opened.id)} />
       <RecordChangedAlert
         open={changed}
         version={opened.updated_at}

@@ -5,6 +5,7 @@ import { Button, ShowBase, Title, useNotify, useShowContext, useTranslate } from
 import { Link, useParams } from 'react-router-dom';
 import { ISOLATED_BLOCK } from '../bidi';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
+import { LiveRecordMark } from '../live/LiveRecordMark';
 import { LoadingText } from './LoadingText';
 import { useServerMessage } from './useServerMessage';
 
@@ -67,6 +68,7 @@ export function DetailPage({
           </Typography>
           {actions}
         </Box>
+        <LiveRecordMark resource={resource} />
         <DetailBody>{children}</DetailBody>
       </Box>
     </ShowBase>

@@ -8,6 +8,7 @@ import { PAGE_SIZES } from '@shared/contract';
 import { decodeNumericEntities } from '@shared/text';
 import { useFormatDate } from './dates';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
+import { LiveListMark } from '../live/LiveListMark';
 import { ExportCsvButton } from './ExportCsvButton';
 import { LoadingText } from './LoadingText';
 import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './phoneCards';
@@ -208,6 +209,7 @@ export function ResourceList({
       sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCardStyles }}
     >
       <LoadingNote />
+      <LiveListMark />
       <RefetchDimmed>{children}</RefetchDimmed>
     </List>
   );

@@ -51,6 +51,15 @@ const app = {
     loading: 'Loading...',
     no_records: 'No records found!',
     no_data: 'No data found!',
+    live: {
+      updated: 'Updated just now',
+      updatedBy: 'Updated just now by %{name}',
+      changes: '%{smart_count} change: refresh |||| %{smart_count} changes: refresh',
+      changed: 'This record was changed just now',
+      changedBy: 'Changed just now by %{name}',
+      refresh: 'Refresh',
+      editing: '%{name} is editing this |||| %{name} are editing this',
+    },
     resilience: {
       unreachable: 'Can’t reach the server, retrying…',
       listFailed: 'The list could not be loaded. Try Refresh.',

@@ -82,6 +82,15 @@ export const tr: Catalogue = {
     loading: 'Yükleniyor...',
     no_records: 'Kayıt bulunamadı!',
     no_data: 'Veri bulunamadı!',
+    live: {
+      updated: 'Az önce güncellendi',
+      updatedBy: '%{name} az önce güncelledi',
+      changes: '%{smart_count} değişiklik: yenile |||| %{smart_count} değişiklik: yenile',
+      changed: 'Bu kayıt az önce değişti',
+      changedBy: '%{name} az önce değiştirdi',
+      refresh: 'Yenile',
+      editing: '%{name} şu anda bunu düzenliyor |||| %{name} şu anda bunu düzenliyor',
+    },
     resilience: {
       unreachable: 'Sunucuya ulaşılamıyor, yeniden deneniyor…',
       listFailed: 'Liste yüklenemedi. Yenile düğmesini deneyin.',

@@ -20,6 +20,8 @@ import { ServerUnreachableBanner } from '../components/ServerUnreachableBanner';
 const MenuSearch = lazyNamed(() => import('./MenuSearch'), 'MenuSearch');
 // the desk's bell comes with its own chunk, after the first screen (the initial JavaScript budget)
 const ModerationBell = lazyNamed(() => import('../pages/moderation/ModerationBell'), 'ModerationBell');
+// colleagues' changes, live (issue 35): its own chunk too
+const LiveConnection = lazyNamed(() => import('../live/LiveConnection'), 'LiveConnection');
 
 /** A Sub-Admin whose request is pending sees no navigation (spec §4). */
 function useNavigationHidden() {
@@ -123,6 +125,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {!hidden && p.leftSidePanel.display && <ShortcutBar />}
         <Box data-layout={p.layout} sx={{ minHeight: 'calc(100vh - 120px)', minWidth: 0, maxWidth: LAYOUT.containerWidth[p.layout], mx: 'auto', width: '100%' }}>
           <ServerUnreachableBanner />
+          {!hidden && (
+            <Suspense fallback={null}>
+              <LiveConnection />
+            </Suspense>
+          )}
           {children}
         </Box>
       </Box>

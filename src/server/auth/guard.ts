@@ -50,7 +50,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** What the guard needs to know about an account and the session a token names, as the database says now. */
-interface Account {
+export interface Account {
   role: string;
   status: string;
   sessionVersion: number;
@@ -80,8 +80,44 @@ async function readAccount(db: Kysely<Database>, userId: number, sessionId: stri
   return { role: user.user_type, status: user.status, sessionVersion: Number(user.session_version), permissions, sessionOpen: user.session !== null };
 }
 
+/**
+ * The accounts and sessions of many callers at once (the open live streams, modules/live/stream.ts): two
+ * reads for all of them, keyed `userId sessionId`; a caller without an entry has no account.
+ */
+export async function readAccounts(db: Kysely<Database>, keys: readonly Pick<AccessClaims, 'userId' | 'sessionId'>[]): Promise<Map<string, Account>> {
+  const out = new Map<string, Account>();
+  if (!keys.length) return out;
+  const userIds = [...new Set(keys.map((k) => k.userId))];
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_permissions', 'user_permissions.user_id', 'users.id')
+    .leftJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select(['users.id', 'users.user_type', 'users.status', 'users.session_version', 'permissions.name as permission'])
+    .where('users.id', 'in', userIds)
+    .execute();
+  const open = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id'])
+    .where('id', 'in', [...new Set(keys.map((k) => k.sessionId))])
+    .where('ended_at', 'is', null)
+    .execute();
+  const openSessions = new Set(open.map((s) => `${s.user_id} ${s.id}`));
+  const users = new Map<number, { role: string; status: string; sessionVersion: number; permissions: string[] }>();
+  for (const r of rows) {
+    const user = users.get(r.id) ?? { role: r.user_type, status: r.status, sessionVersion: Number(r.session_version), permissions: [] };
+    if (r.permission) user.permissions.push(r.permission);
+    users.set(r.id, user);
+  }
+  for (const { userId, sessionId } of keys) {
+    const user = users.get(userId);
+    const key = `${userId} ${sessionId}`;
+    if (user) out.set(key, { ...user, permissions: Object.freeze(user.permissions), sessionOpen: openSessions.has(key) });
+  }
+  return out;
+}
+
 /** The caller `claims` speak for, given their account; null when it is gone, not staff, or its session ended since. */
-function callerOfAccount(claims: AccessClaims, account: Account | null): Caller | null {
+export function callerOfAccount(claims: AccessClaims, account: Account | null): Caller | null {
   if (!account || !isStaff(account.role) || account.sessionVersion !== claims.version || !account.sessionOpen) return null;
   return {
     userId: claims.userId,

@@ -10,18 +10,32 @@
 //   it is down, the caches' own lifetime (1 s) is the bound, as before.
 // Reads send nothing, so the kept answers' hot path is untouched. SQLite is one process: nothing to do.
 //
+// Live changes (modules/live/feed.ts: what staff changed, who has a record open for editing) go on a
+// channel of their own, LIVE_CHANNEL, each sent after the commit of its change, and so after that change's
+// write notification: a server hears that its kept answers are stale before it tells its streams to reload.
+//
 // Each server also checks that the others sign access tokens with the same secret: it sends a token it
 // signed when it starts listening, the others verify it and answer with one of theirs. A mismatch is
 // logged as an error on both sides (set one JWT_SECRET on every replica); it does not stop the server, so
 // rotating the secret replica by replica stays possible.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { TokenService } from '@server/auth/tokens';
 import { type Db, isPostgresUrl } from '@server/db/index';
 
 /** The channel of the write notifications (per database: servers of another database never hear them). */
 export const WRITES_CHANNEL = 'backoffice_writes';
+/** The channel of the live messages (one JSON message each, under NOTIFY's 8000 bytes: feed.ts). */
+export const LIVE_CHANNEL = 'backoffice_live';
+
+/** What relays the live feed (modules/live/feed.ts): where its messages go, and what it hears. */
+export interface LiveRelay {
+  relayTo(send: ((payload: string) => Promise<void>) | null): void;
+  heard(payload: string): void;
+}
+
 /** NOTIFY's payload limit is 8000 bytes: a longer list of tables is sent as "any table". */
 const MAX_PAYLOAD = 7000;
 /**
@@ -47,7 +61,7 @@ const DISABLED: ReplicaSync = { instance: '', listening: false, close: async () 
 /** Starts relaying this server's writes and hearing the others' (PostgreSQL); resolves once listening or after a first failure. */
 export async function startReplicaSync(
   database: Db,
-  opts: { databaseUrl?: string; tokens: TokenService; log: FastifyBaseLogger },
+  opts: { databaseUrl?: string; tokens: TokenService; log: FastifyBaseLogger; live?: LiveRelay },
 ): Promise<ReplicaSync> {
   if (database.dialect !== 'postgres' || !isPostgresUrl(opts.databaseUrl)) return DISABLED;
   const { log, tokens } = opts;
@@ -68,6 +82,15 @@ export async function startReplicaSync(
       await run('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, `w ${instance} ${list}`]);
     } catch (err) {
       log.warn({ err }, 'replicas: the other servers could not be told of a write (they see it within 1 s)');
+    }
+  });
+
+  // a live message is sent as `<instance> <message>`: the sender has told its own streams already
+  opts.live?.relayTo(async (payload) => {
+    try {
+      await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${`${instance} ${payload}`})`.execute(database.db);
+    } catch (err) {
+      log.warn({ err }, 'replicas: the other servers could not be told of a live change (their streams miss it)');
     }
   });
 
@@ -93,6 +116,12 @@ export async function startReplicaSync(
   };
 
   const heard = (message: pg.Notification) => {
+    if (message.channel === LIVE_CHANNEL) {
+      const payload = message.payload ?? '';
+      const space = payload.indexOf(' ');
+      if (space > 0 && payload.slice(0, space) !== instance) opts.live?.heard(payload.slice(space + 1));
+      return;
+    }
     const [kind, from, rest = ''] = (message.payload ?? '').split(' ', 3);
     if (from === instance) return;
     if (kind === 'w') database.tellWrite(rest === '*' ? null : rest.split(',').filter(Boolean));
@@ -129,6 +158,7 @@ export async function startReplicaSync(
       client = next;
       await next.connect();
       await next.query(`LISTEN ${WRITES_CHANNEL}`);
+      if (opts.live) await next.query(`LISTEN ${LIVE_CHANNEL}`);
       if (closing) return void next.end().catch(() => undefined);
       listening = true;
       retryMs = RECONNECT_MIN_MS;
@@ -150,6 +180,7 @@ export async function startReplicaSync(
       closing = true;
       clearTimeout(retry);
       database.relayWrites(null);
+      opts.live?.relayTo(null);
       const c = client;
       client = null;
       listening = false;

@@ -16,6 +16,7 @@ import { ActiveChoices } from '../../components/ActiveChoices';
 import { LanguageDateInput } from '../../components/LanguageDateInput';
 import { SearchableMultiPicker, SearchablePicker } from '../../components/SearchablePickers';
 import { DialogForm, DialogFrame, useDialogSave } from '../../components/FormDialog';
+import { EditingNotice } from '../../live/EditingNotice';
 import { initialValues, type PostDialogValues, postDialogSchema, toWire } from './postForm';
 import { PostSpotRows } from './PostSpotRows';
 import type { PostDetail } from './types';
@@ -68,6 +69,7 @@ function PostForm({ resource, post: loaded, onClose }: { resource: 'post' | 'iti
   return (
     // the form's own record: inside a list row, react-admin would otherwise start from the row
     <DialogForm schema={postDialogSchema} onClose={onClose} record={initialValues(post)} onSubmit={save}>
+      {post && <EditingNotice resource={resource} id={String(post.id)} />}
       <ReferenceInput source="user_id" reference="user" sort={BY_NAME} perPage={PICKED}>
         <SearchablePicker label="resources.post.fields.user" fullWidth />
       </ReferenceInput>

@@ -3,10 +3,12 @@
 // (chain.ts). An entry is written in the transaction of the change it records when there is one
 // (db/ambient.ts): the change and its entry commit together or not at all.
 import type { AppContext } from '@server/context';
+import { afterCommit } from '@server/db/ambient';
 import { now } from '@server/db/index';
 import { type RequestOrigin, requestOrigin } from '@server/http/requestContext';
 import { recordedDetail } from './changes';
 import { type ChainedEntry, chainHead, entryHash } from './chain';
+import { changesOf, isChange, type TrailEntry } from '../live/changes';
 
 export interface AuditedAction {
   actorId: number | null;
@@ -31,6 +33,7 @@ export async function writeAudit(ctx: AppContext, actions: readonly AuditedActio
       : [];
     const actorOf = new Map(actors.map((a) => [a.id, a]));
     let previous = await chainHead(trx, ctx.dialect);
+    const written: TrailEntry[] = [];
     for (const a of actions) {
       const actor = a.actorId === null ? undefined : actorOf.get(a.actorId);
       const entry: ChainedEntry = {
@@ -48,8 +51,20 @@ export async function writeAudit(ctx: AppContext, actions: readonly AuditedActio
         created_at,
       };
       const hash = entryHash(previous, entry);
-      await trx.insertInto('audit_log').values({ ...entry, hash }).execute();
+      const { id } = await trx.insertInto('audit_log').values({ ...entry, hash }).returning('id').executeTakeFirstOrThrow();
+      if (isChange(entry.action)) written.push({ ...entry, id: Number(id) });
       previous = hash;
+    }
+    // colleagues' open lists and pages hear of the change once it is committed (modules/live/)
+    const live = ctx.live;
+    if (live && written.length) {
+      await afterCommit(async () => {
+        try {
+          for (const message of await changesOf(ctx, written)) await live.publish(message);
+        } catch {
+          // the change stands; a stream that missed it is brought up to date at its next reconnect
+        }
+      });
     }
     // everyone who acted, as last seen: the person filter still names them once their account is gone
     for (const actor of actors) {
