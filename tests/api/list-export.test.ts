@@ -22,6 +22,7 @@ const REGISTRY: readonly ResourceDeclaration[] = [...RESOURCES, testFaq];
 const NOT_EXPORTED: Record<string, string> = {
   'get /api/audit/{entity}/{id}': "a record's history (its pages only; the audit trail exports it, filtered by the record)",
   'get /api/moderation/cases': "the desk's queue of cases, worked through, not exported (the report lists export the reports)",
+  'get /api/trash': 'the deleted posts and itineraries, restored one by one or ticked, not exported (the post lists export the live ones)',
 };
 /** Lists whose export writes its rows in its own shape (the same rows and order, other cells). */
 const OWN_SHAPE: Record<string, string> = {
