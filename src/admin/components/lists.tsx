@@ -14,6 +14,7 @@ import { ExportCsvButton } from './ExportCsvButton';
 import { LoadingText } from './LoadingText';
 import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './phoneCards';
 import { ListSidebar, useFilterInputs } from './lists/ListSidebar';
+import { useSidebarRoom } from './lists/sidebarRoom';
 import { PhoneSavedViews } from './views/PhoneSavedViews';
 
 // the saved views load with the first list that shows them (the initial JavaScript's budget)
@@ -149,14 +150,17 @@ const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 function useDeclaredFilters(own: ReactElement[], views: ReactNode) {
   const name = useResourceContext();
   const phone = usePhone();
+  const roomy = useSidebarRoom();
   const resource = name ? resourceNamed(name) : undefined;
   const declared = resource ? listFilters(resource) : [];
   const shown = new Set(own.map((f) => (f.props as { source?: string }).source));
   const inputs = useFilterInputs(declared.filter((f) => !shown.has(f.name)));
-  // a phone's saved views float over the list (components/views/PhoneSavedViews.tsx), its filters sit behind the filter button
-  if (phone) return { aside: views ? <PhoneSavedViews>{views}</PhoneSavedViews> : undefined, inputs };
-  if (!declared.length && !views) return { aside: undefined, inputs: [] };
-  return { aside: <ListSidebar filters={declared} views={views} />, inputs: [] };
+  // without room for a sidebar the filters sit behind the filter button, and the saved views behind a button of
+  // their own: floating over a phone's list (components/views/PhoneSavedViews.tsx), else in the toolbar
+  if (phone) return { aside: views ? <PhoneSavedViews>{views}</PhoneSavedViews> : undefined, inputs, toolbar: null };
+  if (!roomy) return { aside: undefined, inputs, toolbar: views };
+  if (!declared.length && !views) return { aside: undefined, inputs: [], toolbar: null };
+  return { aside: <ListSidebar filters={declared} views={views} />, inputs: [], toolbar: null };
 }
 
 /** A resource's list screen: search box with the spec's placeholder, paging, default order, empty state. */
@@ -209,6 +213,7 @@ export function ResourceList({
         <TopToolbar>
           {/* filters not always shown are added with react-admin's filter button */}
           {allFilters.some((f) => !(f.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
+          {declared.toolbar}
           {exportable && <ExportCsvButton meta={queryMeta} />}
           {actions}
         </TopToolbar>

@@ -11,7 +11,7 @@ import { Confirm, useAddUndoableMutation, useNotify, useTranslate } from 'react-
 import type { SavedView } from '@shared/savedViews';
 import { savedViewCalls } from '../../providers/savedViews';
 import { usePrincipal } from '../../providers/useStaff';
-import { usePhone } from '../usePhone';
+import { useSidebarRoom } from '../lists/sidebarRoom';
 import { useServerMessage } from '../useServerMessage';
 import { SaveViewDialog, type ViewNaming } from './SaveViewDialog';
 import { useSavedViews } from './useSavedViews';
@@ -25,7 +25,8 @@ export function SavedViews() {
   const translate = useTranslate();
   const notify = useNotify();
   const serverMessage = useServerMessage();
-  const phone = usePhone();
+  // beside the list where there is room (lists/ListSidebar.tsx), else a button opening them from the bottom
+  const roomy = useSidebarRoom();
   const mayShare = usePrincipal().role === 'Admin';
   const { state, apply, resource } = useListState();
   const { views, failed, reload, hide } = useSavedViews(resource);
@@ -136,7 +137,7 @@ export function SavedViews() {
       />
     </Box>
   );
-  if (!phone) return content;
+  if (roomy) return content;
   return (
     <>
       <Button variant="contained" color="inherit" startIcon={<BookmarksIcon />} onClick={() => setPanelOpen(true)} sx={{ minHeight: 44 }}>
