@@ -310,7 +310,7 @@ describe('every menu screen fits and is translated', () => {
           }
           if (language === 'en' && size.name === 'wide') {
             await page.goto(`${server.baseUrl}/category`);
-            await page.getByRole('button', { name: 'Add' }).first().click();
+            await page.getByRole('button', { name: 'Add Category' }).click();
             await page.getByRole('dialog').waitFor();
             await page.screenshot({ path: path.join(README_SHOTS, 'category-add-en.png') });
           }

@@ -5,13 +5,14 @@
 // behind a button, in a panel from the bottom.
 import BookmarksIcon from '@mui/icons-material/BookmarksOutlined';
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAddOutlined';
-import { Alert, Box, Button, Drawer, List, ListSubheader, Typography } from '@mui/material';
+import { Alert, Box, Button, Drawer, IconButton, List, ListSubheader, Tooltip, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Confirm, useAddUndoableMutation, useNotify, useTranslate } from 'react-admin';
 import type { SavedView } from '@shared/savedViews';
 import { savedViewCalls } from '../../providers/savedViews';
 import { usePrincipal } from '../../providers/useStaff';
 import { useSidebarRoom } from '../lists/sidebarRoom';
+import { usePhone } from '../usePhone';
 import { useServerMessage } from '../useServerMessage';
 import { SaveViewDialog, type ViewNaming } from './SaveViewDialog';
 import { useSavedViews } from './useSavedViews';
@@ -27,6 +28,7 @@ export function SavedViews() {
   const serverMessage = useServerMessage();
   // beside the list where there is room (lists/ListSidebar.tsx), else a button opening them from the bottom
   const roomy = useSidebarRoom();
+  const phone = usePhone();
   const mayShare = usePrincipal().role === 'Admin';
   const { state, apply, resource } = useListState();
   const { views, failed, reload, hide } = useSavedViews(resource);
@@ -140,9 +142,18 @@ export function SavedViews() {
   if (roomy) return content;
   return (
     <>
-      <Button variant="contained" color="inherit" startIcon={<BookmarksIcon />} onClick={() => setPanelOpen(true)} sx={{ minHeight: 44 }}>
-        {translate('app.views.title')}
-      </Button>
+      {phone ? (
+        <Button variant="contained" color="inherit" startIcon={<BookmarksIcon />} onClick={() => setPanelOpen(true)} sx={{ minHeight: 44 }}>
+          {translate('app.views.title')}
+        </Button>
+      ) : (
+        // in the list's toolbar, beside the filter button: an icon, as the toolbar's width is the table's
+        <Tooltip title={translate('app.views.title')}>
+          <IconButton color="primary" aria-label={translate('app.views.title')} onClick={() => setPanelOpen(true)}>
+            <BookmarksIcon />
+          </IconButton>
+        </Tooltip>
+      )}
       <Drawer anchor="bottom" open={panelOpen} onClose={() => setPanelOpen(false)} slotProps={{ paper: { sx: { p: 2, maxHeight: '70vh' } } }}>
         {content}
       </Drawer>
