@@ -67,6 +67,7 @@ import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
 import { userRoutes } from '@server/modules/users/routes';
 import { createLiveFeed } from '@server/modules/live/feed';
 import { liveRoutes } from '@server/modules/live/routes';
+import { bulkRoutes } from '@server/modules/bulk/routes';
 import { bootstrap } from '@server/seed/bootstrap';
 import { createImages } from '@server/uploads/serve';
 
@@ -247,6 +248,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
   await liveRoutes(app, ctx, live, database.onWrite);
+  await bulkRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]), SERVER_PARTS);
 
   // Uploaded images: from DATA_DIR/uploads or an S3-compatible store (uploads/serve.ts).
   await images.serve(app);

@@ -131,6 +131,12 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/api/views', rule: ['Tags-list'], body: { resource: 'tag', name: 'Matrix', state: { filter: {}, sort: { field: 'id', order: 'DESC' }, perPage: 10, columns: null } } },
   { method: 'POST', path: '/api/views/{id}', url: `/api/views/${NONE}`, rule: 'staff', body: { name: 'Renamed' } },
   { method: 'DELETE', path: '/api/views/{id}', url: `/api/views/${NONE}`, rule: 'staff' },
+  // bulk edit (issue 35): a change needs the single edit's rule (a record that does not exist changes nothing);
+  // a job is its owner's, so another's or none is a 404 for whoever is let in
+  { method: 'POST', path: '/api/bulk/{resource}', url: '/api/bulk/post', rule: ['Post-list'], body: { change: { field: 'is_public', value: false }, ids: [NONE] } },
+  { method: 'GET', path: '/api/bulk/jobs', rule: 'staff' },
+  { method: 'GET', path: '/api/bulk/jobs/{id}', url: `/api/bulk/jobs/${NONE}`, rule: 'staff' },
+  { method: 'POST', path: '/api/bulk/jobs/{id}/undo', url: `/api/bulk/jobs/${NONE}/undo`, rule: 'staff', body: {} },
   { method: 'GET', path: '/api/searchTypes', rule: 'admin' },
   { method: 'GET', path: '/api/googleAPIData', url: '/api/googleAPIData?query=museum%20in%20Paris', rule: 'admin' },
   { method: 'POST', path: '/api/googleAPIData', rule: 'admin', body: [] },

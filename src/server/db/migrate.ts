@@ -38,6 +38,7 @@ import * as m037 from './migrations/037_case_search_text';
 import * as m039 from './migrations/039_saved_views';
 import * as m040 from './migrations/040_post_trash';
 import * as m038 from './migrations/038_list_filter_indexes';
+import * as m041 from './migrations/041_bulk_jobs';
 import type { Database } from './schema';
 
 function provider(dialect: Db['dialect']): MigrationProvider {
@@ -79,6 +80,7 @@ function provider(dialect: Db['dialect']): MigrationProvider {
       '039_saved_views': bind(m039),
       '040_post_trash': bind(m040),
       '038_list_filter_indexes': bind(m038),
+      '041_bulk_jobs': bind(m041),
     }) };
 }
 

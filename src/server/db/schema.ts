@@ -347,6 +347,38 @@ export interface SavedViewsTable {
   updated_at: Timestamp;
 }
 
+/** A bulk change worked in batches (migration 041): `change` and `selection` are JSON text. */
+export interface BulkJobsTable {
+  id: Id;
+  owner_id: number;
+  resource: string;
+  change: string;
+  selection: string;
+  undo_of: number | null;
+  /** selecting → running → done | failed */
+  state: string;
+  total: Generated<number>;
+  done: Generated<number>;
+  changed: Generated<number>;
+  /** the last record id done (batches go in id order) */
+  cursor: Generated<number>;
+  error: string | null;
+  lease_until: string | null;
+  /** 1: its Undo was asked for */
+  undone: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** A record of a bulk job's selection and what it had before (JSON), once its batch ran. */
+export interface BulkJobItemsTable {
+  job_id: number;
+  record_id: number;
+  before: string | null;
+  changed: Generated<number>;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -388,6 +420,8 @@ export interface Database {
   audit_actors: AuditActorsTable;
   settings: SettingsTable;
   saved_views: SavedViewsTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_items: BulkJobItemsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;

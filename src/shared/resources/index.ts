@@ -35,3 +35,4 @@ export type RegisteredName = (typeof ACCESS_ENTRIES)[number]['name'];
 
 /** A resource's declaration by name (undefined for a page or an unknown name). */
 export const resourceNamed = (name: string): ResourceDeclaration | undefined => RESOURCES.find((r) => r.name === name);
+export * from './bulk';

@@ -1,5 +1,5 @@
 // Itineraries (spec §2 "/itinerary"): posts of type itinerary; created from the AI itineraries page.
-import { POST_FIELDS, POST_FILTERS } from './post';
+import { POST_BULK, POST_FIELDS, POST_FILTERS } from './post';
 import { declareResource } from './types';
 
 export const itinerary = declareResource({
@@ -23,5 +23,6 @@ export const itinerary = declareResource({
   },
   fields: POST_FIELDS,
   filters: POST_FILTERS,
+  bulk: POST_BULK,
   dashboardCard: { statistic: 'itinerary', title: 'app.dashboard.itineraries', icon: 'Route', color: '#f4511e', order: 40 },
 });

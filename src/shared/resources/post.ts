@@ -1,4 +1,5 @@
 // Posts (spec §2 "/post", §7 "Posts"): what users share; itineraries are posts of another type.
+import { statusBulk } from './bulk';
 import { COUNTRY_FILTER, CREATED_FILTER, statusFilter } from './filters';
 import { ACTIVE_STATUSES } from './plain';
 import { declareResource, type ResourceDeclaration } from './types';
@@ -33,6 +34,20 @@ export const POST_FILTERS = [
   CREATED_FILTER,
 ] as const satisfies ResourceDeclaration['filters'];
 
+/**
+ * What the post and itinerary lists change in bulk: live or hidden, a category or tag added or removed,
+ * Public; a delete puts them in the Trash.
+ */
+export const POST_BULK = {
+  fields: [
+    statusBulk(ACTIVE_STATUSES),
+    { name: 'category', kind: 'links', label: 'app.filters.category', reference: 'category' },
+    { name: 'tag', kind: 'links', label: 'app.filters.tag', reference: 'tag' },
+    { name: 'is_public', kind: 'yesNo', label: 'app.filters.public' },
+  ],
+  delete: true,
+} as const satisfies ResourceDeclaration['bulk'];
+
 export const post = declareResource({
   name: 'post',
   label: 'resources.post.name',
@@ -54,5 +69,6 @@ export const post = declareResource({
   },
   fields: POST_FIELDS,
   filters: POST_FILTERS,
+  bulk: POST_BULK,
   dashboardCard: { statistic: 'post', title: 'app.dashboard.posts', icon: 'PhotoLibrary', color: '#8e24aa', order: 30 },
 });

@@ -1,4 +1,5 @@
 // Spots (spec §2 "/spot", §7 "Spots"): places posts and itineraries link to.
+import { statusBulk } from './bulk';
 import { COUNTRY_FILTER, CREATED_FILTER, statusFilter } from './filters';
 import { ACTIVE_STATUSES } from './plain';
 import { declareResource } from './types';
@@ -34,5 +35,6 @@ export const spot = declareResource({
     created_at: { sortable: true },
   },
   filters: [statusFilter(ACTIVE_STATUSES), COUNTRY_FILTER, CREATED_FILTER],
+  bulk: { fields: [statusBulk(ACTIVE_STATUSES)] },
   dashboardCard: { statistic: 'spot', title: 'app.dashboard.spots', icon: 'Place', color: '#43a047', order: 20 },
 });

@@ -226,6 +226,28 @@ export interface ListFilterDeclaration {
   reference?: string;
 }
 
+// ---- bulk edit (issue 35) ----
+/**
+ * A field set in bulk: `choice` one of `choices` (labels `<labels>.<value>`, else the value); `yesNo` yes or no;
+ * `links` a record of `reference` added to or removed from each row's links (a post's tags and categories).
+ */
+export interface BulkFieldDeclaration {
+  name: string;
+  kind: 'choice' | 'yesNo' | 'links';
+  /** catalogue key of its name in the bulk dialog */
+  label: string;
+  choices?: readonly string[];
+  labels?: string;
+  reference?: string;
+}
+
+export interface BulkDeclaration {
+  fields: readonly BulkFieldDeclaration[];
+  /** rows may be deleted in bulk (posts: to the Trash) */
+  delete?: boolean;
+}
+// ---- end bulk edit ----
+
 /** The dashboard card of a resource (spec §2 "/dashboard"): one of the statistics, opening the list. */
 export interface DashboardCardDeclaration {
   /** the statistic's key in the dashboard's answer */
@@ -285,6 +307,14 @@ export interface ResourceDeclaration extends AccessDeclaration {
    * (filters.ts `listFilters`).
    */
   filters?: readonly ListFilterDeclaration[];
+  // ---- bulk edit (issue 35) ----
+  /**
+   * What its list may change in bulk over ticked rows or everything that matches (a server job, bulk.ts):
+   * the fields that may be set and whether rows may be deleted. A plain resource (`storage`) gets its choice
+   * and yes/no form fields and delete (when it has a delete call) without it.
+   */
+  bulk?: BulkDeclaration;
+  // ---- end bulk edit ----
   dashboardCard?: DashboardCardDeclaration;
   /** how the screens made from the fields add and speak (resources with screens of their own ignore it) */
   screens?: ScreenDeclaration;

@@ -1,4 +1,5 @@
 // Users (spec §2 "/user", §7 "Users"): the product's people. Sub-Admins share the calls (subadmin.ts).
+import { statusBulk } from './bulk';
 import { COUNTRY_FILTER, CREATED_FILTER, statusFilter } from './filters';
 import { type ApiCalls, declareResource } from './types';
 
@@ -50,5 +51,7 @@ export const user = declareResource({
     status: { sortable: true, searchable: true },
   },
   bulkActions: ['delete', 'inactive', 'active'],
+  // a status as the user form sets it (an account leaving Active is signed out, as there)
+  bulk: { fields: [statusBulk(['Active', 'Inactive', 'Pending'])] },
   dashboardCard: { statistic: 'user', title: 'app.dashboard.total_users', icon: 'People', color: '#1e88e5', order: 10 },
 });

@@ -207,6 +207,14 @@ export const errorMessages = {
   notInTrash: '"%{title}" is not in the Trash: someone has restored it already.',
   undoTooLate: 'It is too late to undo the delete of "%{title}": an Admin can restore it from the Trash.',
   revertNotOfRecord: 'The History entry to revert is not one of this record\'s changes.',
+  // bulk edit of everything that matches (issue 35)
+  bulkStarted: 'The bulk change has started.',
+  bulkUndoStarted: 'The bulk change is being undone.',
+  bulkJobNotFound: 'This bulk change does not exist, or it is not yours.',
+  bulkNotFinished: 'This bulk change has not finished: it can be undone once it has.',
+  bulkUndoTooLate: 'It is too late to undo this bulk change: its Undo lasts 10 seconds after it finishes.',
+  bulkNoUndo: 'A bulk delete of these records cannot be undone.',
+  bulkSelection: 'Send either the ticked ids or the list\'s query, not both.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
