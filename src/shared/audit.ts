@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = [
   'bulk.delete',
   'bulk.inactive',
   'bulk.active',
+  // bulk edit of everything that matches (issue 35): a record changed, and put back by the Undo
+  'bulk.update',
+  'bulk.undo',
   'login.failed',
   'refused',
   'audit.prune',

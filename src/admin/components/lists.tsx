@@ -16,6 +16,7 @@ import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './p
 import { ListSidebar, useFilterInputs } from './lists/ListSidebar';
 import { useSidebarRoom } from './lists/sidebarRoom';
 import { PhoneSavedViews } from './views/PhoneSavedViews';
+import { BulkJobs, useBulkButtons } from './bulk';
 
 // the saved views load with the first list that shows them (the initial JavaScript's budget)
 const LazySavedViews = lazyNamed(() => import('./views/SavedViews'), 'SavedViews');
@@ -222,6 +223,7 @@ export function ResourceList({
       sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 }, pb: actions ? 11 : 0, ...phoneCardStyles }}
     >
       <LoadingNote />
+      <BulkJobs />
       <LiveListMark />
       <RefetchDimmed>{children}</RefetchDimmed>
     </List>
@@ -247,7 +249,7 @@ export function ResourceTable({
   return (
     <PhoneCards>
       <DataTable
-        bulkActionButtons={bulkActionButtons}
+        bulkActionButtons={useBulkButtons(bulkActionButtons)}
         empty={<NoRecords />}
         rowClick={rowClick}
         sx={{ ...(scrolls ? { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } : {}), ...sx }}
