@@ -25,6 +25,7 @@ import { BROWSER_FIGURES, browserBench, ensureAdminBuild } from './browser';
 import { type Case, listCases, orderParam } from './cases';
 import { FULL_SIZE, QUICK_SIZE, type SeedParams, TERMS } from './data';
 import { liveFigures } from './live';
+import { bulkFigures } from './bulk';
 import { load } from './load';
 import { type Figure, downloadCsv, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
@@ -413,6 +414,12 @@ if (!only || only.test('export')) {
 
 if (!only || only.test('live')) {
   await liveFigures({ port, auth, url: LOAD_URL, goalMs: LIST_GOAL_MS, record, latencyFigure });
+}
+
+// ---- bulk edit ----------------------------------------------------------------------------------------
+
+if (!only || only.test('bulk')) {
+  await bulkFigures({ port, auth, url: LOAD_URL, goalMs: LIST_GOAL_MS, record, latencyFigure });
 }
 
 // ---- throughput -------------------------------------------------------------------------------------
