@@ -177,7 +177,8 @@ describe('the screens of a declared resource with an add dialog of several rows 
   it('lists Name, Created Date and Status; adds rows lower-cased as typed, each checked by the declared rule', async () => {
     const fake = renderTags();
     await screen.findByText('sunset');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Tag Name', 'Created Date', 'Status', 'Action']);
+    // the spec's columns, after the row ticks of the bulk edit (issue 35)
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent).filter(Boolean)).toEqual(['Tag Name', 'Created Date', 'Status', 'Action']);
     fireEvent.click(screen.getByRole('button', { name: 'Add Tag' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByLabelText(/Tag Name/);
