@@ -87,6 +87,16 @@ describe.each(dialects)('bulk edit on %s', (dialect) => {
     expect((await call(admin, 'POST', `/api/bulk/jobs/${job.id}/undo`, {})).statusCode).toBe(409);
   });
 
+  it('lets go of what a job kept per record an hour after it finished', async () => {
+    const id = await newPost(`kept ${++n}`);
+    const old = await run(admin, 'post', { change: { field: 'is_public', value: false }, ids: [id] });
+    const kept = () => t.ctx.db.selectFrom('bulk_job_items').select('record_id').where('job_id', '=', old.id).execute();
+    expect(await kept()).toHaveLength(1);
+    await t.ctx.db.updateTable('bulk_jobs').set({ finished_at: new Date(Date.now() - 2 * 3_600_000).toISOString() }).where('id', '=', old.id).execute();
+    await run(admin, 'post', { change: { field: 'is_public', value: true }, ids: [id] });
+    expect(await kept()).toHaveLength(0);
+  });
+
   it('refuses an Undo past its 10 seconds', async () => {
     const id = await newPost(`late ${++n}`);
     const job = await run(admin, 'post', { change: { field: 'is_public', value: false }, ids: [id] });
@@ -130,6 +140,11 @@ describe.each(dialects)('bulk edit on %s', (dialect) => {
     const job = await run(admin, 'category', { change: { field: 'status', value: 'Inactive' }, ids: [Number(category.id)] });
     expect(job.changed).toBe(1);
     expect((await t.ctx.db.selectFrom('categories').select('status').where('id', '=', Number(category.id)).executeTakeFirstOrThrow()).status).toBe('Inactive');
+    // a plain record's delete removes the row: no Undo offered, one asked is a 409
+    const gone = await run(admin, 'category', { change: { delete: true }, ids: [Number(category.id)] });
+    expect(gone).toMatchObject({ state: 'done', changed: 1, undo_until: null });
+    expect(await t.ctx.db.selectFrom('categories').select('id').where('id', '=', Number(category.id)).executeTakeFirst()).toBeUndefined();
+    expect((await call(admin, 'POST', `/api/bulk/jobs/${gone.id}/undo`, {})).statusCode).toBe(409);
     const users = await run(admin, 'user', { change: { field: 'status', value: 'Inactive' }, ids: [author] });
     expect(users.changed).toBe(1);
     await undo(admin, users.id);

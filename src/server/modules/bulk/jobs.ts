@@ -26,6 +26,8 @@ export const BULK_PLAN = {
   restFactor: 1,
   /** a server works a job while its lease runs; a killed one's job is taken over when it has passed */
   leaseMs: 30_000,
+  /** what a finished job kept per record (for its Undo) is let go after this long */
+  keepItemsMs: 3_600_000,
 };
 
 /** A job's row as the runner reads it. */
@@ -201,15 +203,38 @@ export function createJobRunner(ctx: AppContext, world: JobWorld) {
     }
   }
 
+  /**
+   * Lets go of what finished jobs kept per record once their Undo is long past (keepItemsMs), a batch
+   * of records at a time, resting between them as the jobs do.
+   */
+  async function prune() {
+    const { db } = ctx;
+    const before = new Date(Date.now() - BULK_PLAN.keepItemsMs).toISOString();
+    const old = await db.selectFrom('bulk_jobs').select('id').where('state', 'in', ['done', 'failed']).where('finished_at', '<', before).execute();
+    for (const { id } of old) {
+      for (;;) {
+        if (stopping) return;
+        const rows = await db.selectFrom('bulk_job_items').select('record_id').where('job_id', '=', id).orderBy('record_id').limit(BULK_PLAN.selectRows).execute();
+        if (!rows.length) break;
+        await db.deleteFrom('bulk_job_items').where('job_id', '=', id).where('record_id', 'in', rows.map((r) => r.record_id)).execute();
+        await turn();
+      }
+    }
+  }
+
   return {
-    /** Works the job in the background (after the answer). */
+    /** Works the job in the background (after the answer), then lets go of what old jobs kept. */
     start(id: number) {
-      ctx.background.run(`bulk job ${id}`, () => work(id));
+      ctx.background.run(`bulk job ${id}`, async () => {
+        await work(id);
+        await prune();
+      });
     },
     /** Goes on with the jobs a stopped server left (their lease passed). */
     async resume() {
       const left = await ctx.db.selectFrom('bulk_jobs').select('id').where('state', 'in', ['selecting', 'running']).orderBy('id').execute();
       for (const { id } of left) this.start(id);
+      if (!left.length) ctx.background.run('bulk job items', prune);
     },
     stop() {
       stopping = true;

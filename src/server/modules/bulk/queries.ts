@@ -1,13 +1,14 @@
 // The bulk jobs as their owner reads them: one job, my jobs under way and just finished (the admin's
 // progress bar after a reload, the Undo toast), and the Undo taken once, within its time.
 import { z } from 'zod';
-import { BULK_UNDO_MS, type BulkChange } from '@shared/resources/index';
+import { BULK_UNDO_MS, type BulkChange, resourceNamed } from '@shared/resources/index';
 import { englishMessage } from '@shared/validation/messages';
 import type { Caller } from '@server/auth/guard';
 import type { AppContext } from '@server/context';
 import { now } from '@server/db/index';
 import { conflict, notFound } from '@server/http/errors';
 import { maybeText, timestamp, whole } from '@server/http/answers';
+import { isFinal } from './changes';
 import type { Selection } from './jobs';
 
 /** How long a finished job stays among "my jobs" (the toast and its Undo after a reload). */
@@ -49,7 +50,10 @@ type JobRow = {
 const COLUMNS = ['id', 'owner_id', 'resource', 'change', 'state', 'total', 'done', 'changed', 'undo_of', 'undone', 'error', 'created_at', 'finished_at'] as const;
 
 function answerOfJob(row: JobRow): JobAnswer & { owner_id: number } {
-  const undoUntil = row.state === 'done' && row.undo_of === null && row.finished_at ? new Date(Date.parse(row.finished_at) + BULK_UNDO_MS).toISOString() : null;
+  const change = JSON.parse(row.change) as BulkChange;
+  const resource = resourceNamed(row.resource);
+  const undoable = row.state === 'done' && row.undo_of === null && !!row.finished_at && !(resource && isFinal(resource, change));
+  const undoUntil = undoable ? new Date(Date.parse(row.finished_at!) + BULK_UNDO_MS).toISOString() : null;
   return {
     ...row,
     id: Number(row.id),
@@ -57,7 +61,7 @@ function answerOfJob(row: JobRow): JobAnswer & { owner_id: number } {
     done: Number(row.done),
     changed: Number(row.changed),
     undo_of: row.undo_of === null ? null : Number(row.undo_of),
-    change: JSON.parse(row.change) as Record<string, unknown>,
+    change: change as Record<string, unknown>,
     state: row.state as JobAnswer['state'],
     undone: !!Number(row.undone),
     undo_until: undoUntil,
