@@ -28,7 +28,9 @@ function listQueryOf(resource: string, filterValues: Record<string, unknown>): R
 export function BulkEditButton() {
   const resource = useResourceContext()!;
   const bulk = bulkOf(resourceNamed(resource)!);
-  const { selectedIds, total, filterValues, onUnselectItems } = useListContext();
+  const { selectedIds, total, filterValues, onUnselectItems, meta } = useListContext();
+  // a search's total is exact up to 1,000 (db/list.ts): beyond, "1,000+"
+  const more = (meta as { totalExact?: boolean } | undefined)?.totalExact === false;
   const translate = useTranslate();
   const notify = useNotify();
   const serverMessage = useServerMessage();
@@ -43,6 +45,7 @@ export function BulkEditButton() {
   const field = bulk.fields.find((f) => f.name === fieldName);
   const count = scope === 'all' ? (total ?? selectedIds.length) : selectedIds.length;
   const number = (n: number) => n.toLocaleString(locale, { numberingSystem: 'latn' } as Intl.NumberFormatOptions);
+  const counted = (n: number) => (scope === 'all' && more ? `${number(n)}+` : number(n));
   const label = (labels: string | undefined, v: string) => (labels ? translate(`${labels}.${v}`, { _: v }) : v);
   const ready = fieldName === 'delete' || (!!field && value !== '');
 
@@ -61,7 +64,7 @@ export function BulkEditButton() {
       await bulkCalls.start(resource, change(), scope === 'all' ? { query: listQueryOf(resource, filterValues) } : { ids: selectedIds.map(Number) });
       close();
       onUnselectItems();
-      notify('app.bulk.started', { type: 'info', messageArgs: { count: number(count) } });
+      notify('app.bulk.started', { type: 'info', messageArgs: { count: counted(count) } });
     } catch (error) {
       notify(serverMessage(error), { type: 'error' });
     }
@@ -76,12 +79,12 @@ export function BulkEditButton() {
         <DialogTitle id="bulk-edit-title">{translate('app.bulk.title')}</DialogTitle>
         <DialogContent>
           {confirming ? (
-            <Typography role="alert">{translate(fieldName === 'delete' ? 'app.bulk.confirm_delete' : 'app.bulk.confirm', { count: number(count) })}</Typography>
+            <Typography role="alert">{translate(fieldName === 'delete' ? 'app.bulk.confirm_delete' : 'app.bulk.confirm', { count: counted(count) })}</Typography>
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
               <RadioGroup value={scope} onChange={(e) => setScope(e.target.value as Scope)} aria-label={translate('app.bulk.which')}>
                 <FormControlLabel value="ticked" control={<Radio />} label={translate('app.bulk.ticked', { count: number(selectedIds.length) })} />
-                {(total ?? 0) > selectedIds.length && <FormControlLabel value="all" control={<Radio />} label={translate('app.bulk.all_matching', { count: number(total ?? 0) })} />}
+                {(total ?? 0) > selectedIds.length && <FormControlLabel value="all" control={<Radio />} label={translate('app.bulk.all_matching', { count: more ? `${number(total ?? 0)}+` : number(total ?? 0) })} />}
               </RadioGroup>
               <FormControl fullWidth>
                 <InputLabel id="bulk-field-label">{translate('app.bulk.field')}</InputLabel>
@@ -120,7 +123,7 @@ export function BulkEditButton() {
           <Button onClick={close}>{translate('ra.action.cancel')}</Button>
           {confirming ? (
             <Button variant="contained" color={fieldName === 'delete' ? 'error' : 'primary'} onClick={() => void apply()}>
-              {translate('app.bulk.apply', { count: number(count) })}
+              {translate('app.bulk.apply', { count: counted(count) })}
             </Button>
           ) : (
             <Button variant="contained" disabled={!ready} onClick={() => setConfirming(true)}>

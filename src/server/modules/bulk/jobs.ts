@@ -43,6 +43,8 @@ export interface JobWorld {
   target(resource: ResourceDeclaration, change: BulkChange): BulkTarget;
 }
 
+/** Thrown out of a selection when the server stops. */
+const STOPPED = new Error('the server is stopping');
 const leaseEnd = () => new Date(Date.now() + BULK_PLAN.leaseMs).toISOString();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -74,6 +76,7 @@ export function createJobRunner(ctx: AppContext, world: JobWorld) {
     let total = 0;
     const keep = async (ids: number[]) => {
       for (let at = 0; at < ids.length; at += BULK_PLAN.selectRows) {
+        if (stopping) throw STOPPED;
         const part = [...new Set(ids.slice(at, at + BULK_PLAN.selectRows))];
         await db.insertInto('bulk_job_items').values(part.map((record_id) => ({ job_id: job.id, record_id }))).onConflict((oc) => oc.doNothing()).execute();
         total += part.length;
@@ -86,6 +89,7 @@ export function createJobRunner(ctx: AppContext, world: JobWorld) {
       // an Undo: the records its job changed, with what they had (keyset on the record id)
       let after = 0;
       for (;;) {
+        if (stopping) throw STOPPED;
         const rows = await db
           .selectFrom('bulk_job_items')
           .select(['record_id', 'before'])
@@ -194,6 +198,11 @@ export function createJobRunner(ctx: AppContext, world: JobWorld) {
         const at = now();
         await ctx.db.updateTable('bulk_jobs').set({ state: 'done', finished_at: at, updated_at: at, lease_until: null }).where('id', '=', job.id).execute();
       } catch (err) {
+        // stopped while selecting: the next start selects again (nothing was changed yet)
+        if (err === STOPPED) {
+          await ctx.db.updateTable('bulk_jobs').set({ lease_until: null }).where('id', '=', job.id).execute();
+          return;
+        }
         const message = err instanceof Error ? err.message : String(err);
         const at = now();
         await ctx.db.updateTable('bulk_jobs').set({ state: 'failed', error: message.slice(0, 500), finished_at: at, updated_at: at, lease_until: null }).where('id', '=', job.id).execute();
