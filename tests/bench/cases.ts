@@ -65,7 +65,7 @@ export interface Extra {
 /**
  * The declared filters' cases (issue 35) of each list: each filter alone (a common value, and a rare or
  * empty one), with a common and a rare search, and with sorts. data.ts: 90% of the posts Public, itineraries
- * half Planned, 3% hidden; a category on 2.6% of the posts (the rare one on 0.01%), a tag on 1-2%; an author
+ * half Planned, 3% hidden; a category on 2.6% of the posts (the rare one on 0.01%), a tag on one post in 120 (another on every 120th, an itinerary); an author
  * about ten posts; Turkey a fifth of the places; created_at over 2018 to mid-2025 (the last 30 days: none).
  */
 function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' | 'itinerary' | 'user' | 'spot' | 'report' | 'category', View[]> {
@@ -75,7 +75,9 @@ function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' |
   const posts = (rows: number): View[] => [
     { name: 'filter category', query: { category: String(ids.category) }, rows: Math.floor(rows * 0.026), sorts: postSorts, search: searched },
     { name: 'filter rare category', query: { category: String(ids.rareCategory) }, rows: Math.floor(rows / 10_000), sorts: postSorts, search: searched },
-    { name: 'filter tag', query: { tag: String(ids.tag) }, rows: Math.floor(rows * 0.015), sorts: postSorts, search: searched },
+    { name: 'filter tag', query: { tag: String(ids.postTag) }, rows: Math.floor(rows / 120), sorts: postSorts, search: searched },
+    // the adversary's: a tag with thousands of links, none of them this list's
+    { name: 'filter tag of the other list', query: { tag: String(ids.tag) }, rows: 0, sorts: [], search: { common: ['bazaar'] } },
     { name: 'filter author', query: { author: String(ids.author) }, rows: 10, sorts: postSorts, search: searched },
     { name: 'filter country', query: { country: 'Turkey' }, rows: Math.floor(rows * 0.08), sorts: postSorts, search: searched },
     { name: 'filter public no', query: { public: 'no' }, rows: Math.floor(rows * 0.1), sorts: postSorts, search: searched },
@@ -87,7 +89,9 @@ function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' |
   const itineraries = Math.floor(p.posts / 10);
   return {
     post: posts(p.posts - itineraries),
-    itinerary: posts(itineraries).filter((v) => !v.name.includes('rare')),
+    itinerary: posts(itineraries)
+      .filter((v) => !v.name.includes('rare') && !v.name.includes('other list'))
+      .map((v) => (v.name === 'filter tag' ? { ...v, query: { tag: String(ids.tag) }, rows: Math.floor(itineraries / 12) } : v)),
     user: [
       { name: 'filter country', query: { country: 'Turkey' }, rows: Math.floor(p.users * 0.2), sorts: ['name', 'created_at', 'postCount'], search: searched },
       { name: 'filter has_posts no', query: { has_posts: 'no' }, rows: Math.floor(p.users * 0.0001), sorts: ['name', 'created_at'], search: searched },
