@@ -54,6 +54,11 @@ const PAGE_SORTS = sortNames(contentmanagement);
 
 export const DEEP_PAGE = 500;
 const PAGE_SIZE = 10;
+/**
+ * A filtered list counts its rows up to 1,000 ("1–10 of 1,000+", db/list.ts SEARCH_PLAN): its pager ends at
+ * page 100, the deepest page a person reaches (page 500 is the API's alone).
+ */
+const LAST_COUNTED_PAGE = 1_000 / PAGE_SIZE - 1;
 
 /** Rows written beyond the seed's parameters (tagScale.ts). */
 export interface Extra {
@@ -270,8 +275,9 @@ export function listCases(p: SeedParams, extra?: Extra): Case[] {
     }
     for (const view of def.views ?? []) {
       const asked = { query: view.query, filter: view.filter };
-      const pages = deep(view.rows) ? [0, DEEP_PAGE] : [0];
-      const at = (pageIndex: number) => (pageIndex ? `page ${DEEP_PAGE}` : 'first page');
+      const deepest = view.query ? LAST_COUNTED_PAGE : DEEP_PAGE;
+      const pages = view.rows > (deepest + 1) * PAGE_SIZE ? [0, deepest] : [0];
+      const at = (pageIndex: number) => (pageIndex === 0 ? 'first page' : pageIndex === DEEP_PAGE ? `page ${DEEP_PAGE}` : `page ${pageIndex + 1}`);
       for (const pageIndex of pages) add(`${view.name} · ${at(pageIndex)}`, url(def, { ...asked, pageIndex }));
       for (const name of view.sorts ?? []) {
         for (const pageIndex of pages) add(`${view.name} · sort ${name} ASC · ${at(pageIndex)}`, url(def, { ...asked, pageIndex, order: { name, direction: 'ASC' } }));
