@@ -30,6 +30,8 @@ export type SortKeyOf<T extends keyof typeof SORT_KEYS> = keyof (typeof SORT_KEY
 
 /** The sort key of a value, as the database makes it (to find a row by its indexed key). */
 export function sortKeyOf(value: string): RawBuilder<string> {
-  const folded = FOLDS.reduce<RawBuilder<string>>((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`cast(${value} as text)`);
+  // only the folds of letters the value holds (the others change nothing): an ASCII name is lower() alone
+  const folds = FOLDS.filter(([from]) => value.includes(from));
+  const folded = folds.reduce<RawBuilder<string>>((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`cast(${value} as text)`);
   return sql`lower(${folded})`;
 }

@@ -1,8 +1,8 @@
-// The CSV import (issue 35): a file is read twice from its temporary copy, never held in memory. First it is
-// checked: each row by the list's form rules (the same zod schemas, so the same messages), its match key
-// against the file's earlier rows and the records (500 at a time). A dry run answers that report; an import
-// with any invalid row writes nothing. Otherwise the file is read again and written in ONE transaction, 500
-// rows a statement, each record with its `import` entry in the trail: the import commits whole or not at all.
+// The CSV import (issue 35): a file is read from its temporary copy as a stream, never held in memory. Each
+// row is checked by the list's form rules (the same zod schemas, so the same messages), its match key against
+// the file's earlier rows and the records (500 at a time). A dry run answers that report. An import is
+// checked and written in ONE transaction, 500 rows a statement, each record with its `import` entry in the
+// trail: it commits whole, or, at any invalid row, not at all.
 import { IMPORT_MAX_ROWS, type ImportEncoding, importColumns, requiredImportColumns } from '@shared/importCsv';
 import type { AppContext } from '@server/context';
 import { startsLikeFormula } from '@server/http/csv';
@@ -136,28 +136,37 @@ async function planBatch(target: ImportTarget, rows: CheckedRow[], header: strin
   return { creates, updates };
 }
 
+/** Thrown to roll back an import that met an invalid row (its report says which). */
+class InvalidRows extends Error {}
+
 /**
- * Checks the file (`dryRun`: only that) and, when every row is valid, imports it. Answers the report; an
- * import refused for invalid rows answers the check's report with nothing written.
+ * Checks the file (`dryRun`: only that) or imports it: checked and written in one pass, in one transaction,
+ * from the first row to the last; an invalid row stops the writing (the rest is still checked, for the
+ * report) and rolls everything back. Answers the report.
  */
 export async function runImport(ctx: AppContext, target: ImportTarget, file: string, opts: { dryRun: boolean; encoding: ImportEncoding; actorId: number }) {
-  const checked = new ImportTally();
-  await walk(target, file, opts.encoding, checked, async (rows, header) => void (await planBatch(target, rows, header, checked)));
-  if (opts.dryRun || checked.invalid) return checked.report(opts.dryRun);
-  const written = new ImportTally();
-  await atomically(ctx, () =>
-    walk(target, file, opts.encoding, written, async (rows, header) => {
-      const { creates, updates } = await planBatch(target, rows, header, written);
-      // a record changed since the check (a staff email taken meanwhile): nothing of the file stays
-      if (written.invalid) throw importRefusal(409, 'importRefused', { invalid: written.invalid }, { ...written.report(false) });
-      const created = creates.length ? await target.create(creates.map((c) => c.values), opts.actorId) : [];
-      for (const u of updates) await target.update(u.id, u.changes, u.before);
-      const entry = { actorId: opts.actorId, action: 'import', entity: target.entity };
-      await writeAudit(ctx, [
-        ...created.map((row) => ({ ...entry, entityId: Number(row.id), detail: { created: row } })),
-        ...updates.map((u) => ({ ...entry, entityId: u.id, detail: { before: u.before, after: u.changes } })),
-      ]);
-    }),
-  );
-  return written.report(false);
+  const tally = new ImportTally();
+  if (opts.dryRun) {
+    await walk(target, file, opts.encoding, tally, async (rows, header) => void (await planBatch(target, rows, header, tally)));
+    return tally.report(true);
+  }
+  try {
+    await atomically(ctx, async () => {
+      await walk(target, file, opts.encoding, tally, async (rows, header) => {
+        const { creates, updates } = await planBatch(target, rows, header, tally);
+        if (tally.invalid) return;
+        const created = creates.length ? await target.create(creates.map((c) => c.values), opts.actorId) : [];
+        for (const u of updates) await target.update(u.id, u.changes, u.before);
+        const entry = { actorId: opts.actorId, action: 'import', entity: target.entity };
+        await writeAudit(ctx, [
+          ...created.map((row) => ({ ...entry, entityId: Number(row.id), detail: { created: row } })),
+          ...updates.map((u) => ({ ...entry, entityId: u.id, detail: { before: u.before, after: u.changes } })),
+        ]);
+      });
+      if (tally.invalid) throw new InvalidRows();
+    });
+  } catch (err) {
+    if (!(err instanceof InvalidRows)) throw err;
+  }
+  return tally.report(false);
 }
