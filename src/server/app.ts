@@ -61,6 +61,8 @@ import { reportCategoryServerPart } from '@server/modules/reportCategories/serve
 import { tagServerPart } from '@server/modules/tags/serverPart';
 import { dashboardRoutes } from '@server/modules/dashboard/routes';
 import { declaredRoutes } from '@server/modules/declared/routes';
+import { importRoutes } from '@server/modules/import/routes';
+import { importTargets } from '@server/modules/import/targets';
 import type { DeclaredServerPart } from '@server/modules/declared/serverPart';
 import { refuseUnmigrated } from '@server/modules/declared/plan';
 import { RESOURCES, type ResourceDeclaration } from '@shared/resources/index';
@@ -246,6 +248,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await suggestRoutes(app, ctx);
   await viewRoutes(app, ctx);
   for (const resource of plainResources) await declaredRoutes(app, ctx, resource, { part: SERVER_PARTS[resource.name], registry: plainResources });
+  await importRoutes(app, ctx, importTargets(ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]), SERVER_PARTS));
   await auditRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]));
   await liveRoutes(app, ctx, live, database.onWrite);
   await bulkRoutes(app, ctx, opts.resources ?? (RESOURCES as readonly ResourceDeclaration[]), SERVER_PARTS);

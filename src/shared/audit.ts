@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'saved_view.delete',
   'restore',
   'revert',
+  // a record added or updated by a CSV import (issue 35)
+  'import',
 ] as const;
 
 /** The catalogue key of an action's label (polyglot keys cannot hold the dot). */

@@ -3,6 +3,7 @@
 // rows its list would not.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_PLAN } from '@server/db/list';
 import { up as listFilterIndexes } from '@server/db/migrations/038_list_filter_indexes';
 import { ADMIN, bearer, createUser, dialects, loginAs, startTestApp, type TestApp } from '../support/api';
 import { makeFilterRows } from '../support/filterFixtures';
@@ -70,6 +71,30 @@ describe.each(dialects)('list filters on %s', (dialect) => {
     // without a search: the filtered total, not the whole list's
     const alone = await list(`/api/post?type=post&tag=${rows.sunny}`);
     expect(alone).toEqual({ names: ['Sunrise'], total: 1 });
+  });
+
+  it('finds the same rows whichever leads, the filters or the search, and through a creation range', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const asked: [string, string[]][] = [
+      [`category=${rows.beaches}`, ['Old shore', 'Sunrise']],
+      [`country=T%C3%BCrkiye&category=${rows.beaches}`, ['Old shore', 'Sunrise']],
+      [`tag=${rows.sunny}&public=yes`, ['Sunrise']],
+      [`created_from=2000-01-01&created_to=${today}&country=France`, ['Gallery']],
+      [`created_from=2000-01-01&created_to=${today}`, ['Old shore', 'Gallery', 'Sunrise']],
+    ];
+    const saved = { ...SEARCH_PLAN };
+    try {
+      // the default sizes (the filters' few links lead); then a cap below their links (the search leads,
+      // the filters' links only bound the rows) and a probe of one row (taken for common, then for rare)
+      for (const sizes of [saved, { probeRows: 1, exactTotalUpTo: 1 }, { probeRows: 2, exactTotalUpTo: 0 }]) {
+        Object.assign(SEARCH_PLAN, sizes);
+        for (const [query, names] of asked) {
+          expect((await list(`/api/post?type=post&limit=100&filter=${MARK}&${query}&order=${order('id', 'DESC')}`)).names, `${query} ${JSON.stringify(sizes)}`).toEqual(names);
+        }
+      }
+    } finally {
+      Object.assign(SEARCH_PLAN, saved);
+    }
   });
 
   it('filters the users by status, country, having posts or spots and date', async () => {

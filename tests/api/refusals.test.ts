@@ -96,6 +96,9 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/api/geo/reverse', url: '/api/geo/reverse?lat=41&lng=29', rule: PLACES },
   { method: 'GET', path: '/api/spot', rule: ['Spot-list'] },
   { method: 'POST', path: '/api/spot', rule: ['Spot-list'], body: {} },
+  // the CSV imports of the hand-served lists (issue 35): their create's rule
+  { method: 'POST', path: '/api/spot/import', rule: ['Spot-list'], body: {} },
+  { method: 'POST', path: '/api/user/import', rule: ['User-list'], body: {} },
   { method: 'DELETE', path: '/api/spot/delete/{id}', url: `/api/spot/delete/${NONE}`, rule: ['Spot-list'] },
   { method: 'GET', path: '/api/post', url: '/api/post?type=post', rule: ['Post-list'] },
   { method: 'GET', path: '/api/post', url: '/api/post?type=itinerary', rule: ['Itinerary-list'] },
@@ -178,6 +181,8 @@ function plainOperations(resource: ResourceDeclaration): Operation[] {
     ...(api.remove ? [{ method: 'DELETE', ...withId(api.remove), rule } as const] : []),
     // the upload call of a resource with an image field
     ...(Object.values(resource.fields).some((f) => f.type === 'image') ? [{ method: 'POST', path: at(`${api.list}/image`), rule, body: {} } as const] : []),
+    // its CSV import (issue 35): whoever may create
+    ...(resource.import ? [{ method: 'POST', path: at(`${api.list}/import`), rule, body: {} } as const] : []),
   ];
 }
 

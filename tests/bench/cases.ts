@@ -54,6 +54,11 @@ const PAGE_SORTS = sortNames(contentmanagement);
 
 export const DEEP_PAGE = 500;
 const PAGE_SIZE = 10;
+/**
+ * A filtered list counts its rows up to 1,000 ("1–10 of 1,000+", db/list.ts SEARCH_PLAN): its pager ends at
+ * page 100, the deepest page a person reaches (page 500 is the API's alone).
+ */
+const LAST_COUNTED_PAGE = 1_000 / PAGE_SIZE - 1;
 
 /** Rows written beyond the seed's parameters (tagScale.ts). */
 export interface Extra {
@@ -65,7 +70,7 @@ export interface Extra {
 /**
  * The declared filters' cases (issue 35) of each list: each filter alone (a common value, and a rare or
  * empty one), with a common and a rare search, and with sorts. data.ts: 90% of the posts Public, itineraries
- * half Planned, 3% hidden; a category on 2.6% of the posts (the rare one on 0.01%), a tag on 1-2%; an author
+ * half Planned, 3% hidden; a category on 2.6% of the posts (the rare one on 0.01%), a tag on one post in 120 (another on every 120th, an itinerary); an author
  * about ten posts; Turkey a fifth of the places; created_at over 2018 to mid-2025 (the last 30 days: none).
  */
 function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' | 'itinerary' | 'user' | 'spot' | 'report' | 'category', View[]> {
@@ -75,7 +80,9 @@ function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' |
   const posts = (rows: number): View[] => [
     { name: 'filter category', query: { category: String(ids.category) }, rows: Math.floor(rows * 0.026), sorts: postSorts, search: searched },
     { name: 'filter rare category', query: { category: String(ids.rareCategory) }, rows: Math.floor(rows / 10_000), sorts: postSorts, search: searched },
-    { name: 'filter tag', query: { tag: String(ids.tag) }, rows: Math.floor(rows * 0.015), sorts: postSorts, search: searched },
+    { name: 'filter tag', query: { tag: String(ids.postTag) }, rows: Math.floor(rows / 120), sorts: postSorts, search: searched },
+    // the adversary's: a tag with thousands of links, none of them this list's
+    { name: 'filter tag of the other list', query: { tag: String(ids.tag) }, rows: 0, sorts: [], search: { common: ['bazaar'] } },
     { name: 'filter author', query: { author: String(ids.author) }, rows: 10, sorts: postSorts, search: searched },
     { name: 'filter country', query: { country: 'Turkey' }, rows: Math.floor(rows * 0.08), sorts: postSorts, search: searched },
     { name: 'filter public no', query: { public: 'no' }, rows: Math.floor(rows * 0.1), sorts: postSorts, search: searched },
@@ -87,7 +94,9 @@ function filterViews(p: SeedParams, ids: FilterIds | undefined): Record<'post' |
   const itineraries = Math.floor(p.posts / 10);
   return {
     post: posts(p.posts - itineraries),
-    itinerary: posts(itineraries).filter((v) => !v.name.includes('rare')),
+    itinerary: posts(itineraries)
+      .filter((v) => !v.name.includes('rare') && !v.name.includes('other list'))
+      .map((v) => (v.name === 'filter tag' ? { ...v, query: { tag: String(ids.tag) }, rows: Math.floor(itineraries / 12) } : v)),
     user: [
       { name: 'filter country', query: { country: 'Turkey' }, rows: Math.floor(p.users * 0.2), sorts: ['name', 'created_at', 'postCount'], search: searched },
       { name: 'filter has_posts no', query: { has_posts: 'no' }, rows: Math.floor(p.users * 0.0001), sorts: ['name', 'created_at'], search: searched },
@@ -266,8 +275,9 @@ export function listCases(p: SeedParams, extra?: Extra): Case[] {
     }
     for (const view of def.views ?? []) {
       const asked = { query: view.query, filter: view.filter };
-      const pages = deep(view.rows) ? [0, DEEP_PAGE] : [0];
-      const at = (pageIndex: number) => (pageIndex ? `page ${DEEP_PAGE}` : 'first page');
+      const deepest = view.query ? LAST_COUNTED_PAGE : DEEP_PAGE;
+      const pages = view.rows > (deepest + 1) * PAGE_SIZE ? [0, deepest] : [0];
+      const at = (pageIndex: number) => (pageIndex === 0 ? 'first page' : pageIndex === DEEP_PAGE ? `page ${DEEP_PAGE}` : `page ${pageIndex + 1}`);
       for (const pageIndex of pages) add(`${view.name} · ${at(pageIndex)}`, url(def, { ...asked, pageIndex }));
       for (const name of view.sorts ?? []) {
         for (const pageIndex of pages) add(`${view.name} · sort ${name} ASC · ${at(pageIndex)}`, url(def, { ...asked, pageIndex, order: { name, direction: 'ASC' } }));

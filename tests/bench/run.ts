@@ -26,6 +26,7 @@ import { type Case, listCases, orderParam } from './cases';
 import { FULL_SIZE, QUICK_SIZE, type SeedParams, TERMS } from './data';
 import { liveFigures } from './live';
 import { bulkFigures } from './bulk';
+import { importFigures } from './csvImport';
 import { load } from './load';
 import { type Figure, downloadCsv, httpClient, postgresRunner, type RawRunner, repeat, sqliteRunner, sqlRecorder, summarise, type Timing } from './measure';
 import { paramsHash, preparePostgres, prepareSqlite, sqliteCacheFile } from './seed';
@@ -409,6 +410,10 @@ if (!only || only.test('export')) {
   // a search: every row of the list walked with the row test
   await exportFigure(`export · posts matching '${TERMS.common[0]}' as CSV`, [{ url: listUrl('post', { filter: TERMS.common[0] }) }]);
 }
+
+// ---- CSV import --------------------------------------------------------------------------------------
+
+if (!only || only.test('import')) await importFigures({ port, auth, record });
 
 // ---- live updates -----------------------------------------------------------------------------------
 

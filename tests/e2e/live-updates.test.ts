@@ -85,6 +85,27 @@ describe('live updates in the browser', () => {
     }
   });
 
+  it("an account's edit page names the colleague who has it open too", async () => {
+    const { browser, server } = suite;
+    const selin = { email: 'selin-live@example.com', password: DEMO_PASSWORD };
+    await createUser(server, { ...selin, name: 'Selin', user_type: 'Sub-Admin', permissions: ['User-list'] });
+    const traveller = await createUser(server, { email: 'traveller-live@example.com', password: DEMO_PASSWORD, name: 'Traveller', user_type: 'User' });
+    const watcher = await person(browser, ADMIN);
+    const editor = await person(browser, selin);
+    try {
+      await editor.page.goto(`${server.baseUrl}/edituser/${traveller}`);
+      await editor.page.getByRole('textbox', { name: en.resources.user.fields.full_name }).waitFor();
+      await watcher.page.goto(`${server.baseUrl}/edituser/${traveller}`);
+      await watcher.page.getByRole('status').filter({ hasText: sentence(en.app.live.editing, 'Selin') }).waitFor();
+      // she leaves: the notice goes
+      await editor.page.goto(`${server.baseUrl}/dashboard`);
+      await watcher.page.getByRole('status').filter({ hasText: 'Selin' }).waitFor({ state: 'detached' });
+    } finally {
+      await editor.context.close();
+      await watcher.context.close();
+    }
+  });
+
   it('Arabic, 390 px phone: the colleague editing is named, right to left, and the list follows the save', async () => {
     const { browser, server } = suite;
     const leila = { email: 'leila-live@example.com', password: DEMO_PASSWORD };

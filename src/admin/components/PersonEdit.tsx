@@ -10,6 +10,7 @@ import { nameField } from '@shared/validation/user';
 import { PasswordInput } from './PasswordField';
 import { phoneWithCode } from '@shared/validation/phone';
 import { PictureInput, pictureField } from './PictureInput';
+import { EditingNotice } from '../live/EditingNotice';
 import { isMissingRecord, NOT_FOUND_PATH } from '../notFound';
 import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { isRecordChanged, RecordChangedAlert } from './RecordChangedAlert';
@@ -93,6 +94,7 @@ export function PersonEdit({ resource, titleKey, successKey, backPath, backDelay
       <Typography variant="h6" sx={{ mb: 2 }}>
         {translate(titleKey)}
       </Typography>
+      {id && <EditingNotice resource={resource} id={id} />}
       <Edit
         resource={resource}
         id={id}

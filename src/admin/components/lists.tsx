@@ -11,6 +11,7 @@ import { retryDelay, retryWhileUnreachable } from '../providers/reachability';
 import { LiveListMark } from '../live/LiveListMark';
 import { lazyNamed } from '../lazy';
 import { ExportCsvButton } from './ExportCsvButton';
+import { ImportCsvButton } from './import/ImportCsvButton';
 import { LoadingText } from './LoadingText';
 import { Col, labelledColumns, PhoneCards, phoneCardStyles, usePhone } from './phoneCards';
 import { ListSidebar, useFilterInputs } from './lists/ListSidebar';
@@ -216,6 +217,7 @@ export function ResourceList({
           {allFilters.some((f) => !(f.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
           {declared.toolbar}
           {exportable && <ExportCsvButton meta={queryMeta} />}
+          <ImportCsvButton />
           {actions}
         </TopToolbar>
       }

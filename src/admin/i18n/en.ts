@@ -5,6 +5,32 @@ import { errorMessages, validationMessages } from '@shared/validation/messages';
 
 const app = {
   app: {
+    import: {
+      button: 'Import',
+      title: 'Import %{name} from a CSV file',
+      columns: 'The first row names the columns: %{columns}. A row whose %{match} is already in the list updates that record; the others are added.',
+      limits: 'At most %{mb} MB and %{rows} rows a file.',
+      template: 'Download a template',
+      choose: 'Choose a CSV file',
+      drop: 'or drop it here',
+      encoding: 'Encoding',
+      encodings: {
+        'utf-8': 'UTF-8 (recommended)',
+        'windows-1254': 'Turkish (Windows-1254)',
+        'windows-1256': 'Arabic (Windows-1256)',
+        'iso-8859-1': 'Western European (ISO-8859-1)',
+      },
+      checking: 'Checking the file…',
+      importing: 'Importing…',
+      summary: '%{rows} rows: %{created} to add, %{updated} to update, %{unchanged} unchanged, %{invalid} with errors.',
+      fix_first: 'Nothing is imported while a row has an error: correct these rows and choose the file again.',
+      errors: 'Rows with errors',
+      row: 'Row',
+      column: 'Column',
+      problem: 'Problem',
+      more_errors: '%{count} more errors are not listed.',
+      run: 'Import %{smart_count} row |||| Import %{smart_count} rows',
+    },
     views: {
       title: 'Saved views',
       mine: 'My views',
@@ -710,6 +736,7 @@ const app = {
         saved_view_delete: 'Saved view deleted',
         restore: 'Restored',
         revert: 'Values restored',
+        import: 'Imported from a CSV file',
       },
       entities: {
         user: 'User',

@@ -2,6 +2,7 @@
 // order and extra query, made from the registry (src/shared/resources/): a new resource declares its
 // calls there, not here.
 import type { DataProvider, fetchUtils, GetListParams, RaRecord } from 'react-admin';
+import type { ImportReport } from '@shared/importCsv';
 import { type DashboardStatistics, type Envelope, type ProfileUpdatePayload, type SessionUser, type StaffSession, type ListPayload, MAX_PAGE_SIZE, type Place, type PlaceSuggestion } from '@shared/contract';
 import type { AuditEntry } from '@shared/audit';
 import type { ExportLayout } from '@shared/listColumns';
@@ -186,6 +187,8 @@ export interface BackOfficeDataProvider extends DataProvider {
    * the list's columns, headers and words in the admin's language (src/shared/listColumns.ts)
    */
   exportCsv(resource: string, params: Pick<GetListParams, 'sort' | 'filter' | 'meta'>, layout?: ExportLayout): Promise<DownloadedFile>;
+  /** a CSV file into a list (issue 35): checked only (`dryRun`) or imported; the report and the server's message */
+  importCsv(resource: string, file: File, options: { dryRun: boolean; encoding: string }): Promise<{ report: ImportReport } & Said>;
   /** the guest's forgot / reset password forms */
   forgotPassword(body: { email: string }): Promise<Said>;
   resetPassword(body: { token: string; password: string }): Promise<Said>;
@@ -366,6 +369,13 @@ export const dataProvider: BackOfficeDataProvider = {
     const form = new FormData();
     form.append('image', file);
     return (await call<{ url: string; thumbnailUrl: string }>(`${endpoint(resource).list}/image`, { method: 'POST', body: form })).data;
+  },
+  async importCsv(resource, file, { dryRun, encoding }) {
+    const form = new FormData();
+    form.append('file', file);
+    const query = new URLSearchParams({ dry_run: String(dryRun), encoding });
+    const { data, message } = await call<ImportReport>(`${endpoint(resource).list}/import?${query}`, { method: 'POST', body: form });
+    return { report: data, message };
   },
   async exportCsv(resource, params, layout) {
     const row = endpoint(resource);

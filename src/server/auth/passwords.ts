@@ -30,6 +30,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
+ * A stored hash no password matches, of the cost of real ones (random salt and key, nothing hashed): an
+ * account that has no password yet (imported: it sets one through "forgot password") signs in as slowly
+ * as any other, so its sign-in tells nothing.
+ */
+export const unusableHash = (N: number) => ['scrypt', N, 8, 1, randomBytes(16).toString('base64url'), randomBytes(64).toString('base64url')].join('$');
+
+/**
  * Hashing and checking passwords on the request path, at most `concurrency` at a time (each scrypt holds
  * 128 MB and one of libuv's four threads, which static files and DNS need too). Beyond `queue` waiting
  * calls the answer is a 503, so a sign-in flood cannot starve other requests nor the memory.
@@ -50,7 +57,7 @@ export function createPasswordHasher(opts: { scryptN: number; concurrency: numbe
     }
   }
   // A hash no password matches, made with the same cost as real ones: an unknown email takes as long.
-  const unusable = ['scrypt', opts.scryptN, 8, 1, randomBytes(16).toString('base64url'), randomBytes(64).toString('base64url')].join('$');
+  const unusable = unusableHash(opts.scryptN);
   return {
     hash: (password: string) => inTurn(() => hashPassword(password, opts.scryptN)),
     /** Checks `password` against `stored`, or against an unusable hash of the same cost when there is none. */

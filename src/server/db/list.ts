@@ -2,8 +2,9 @@
 // (http/list.ts) becomes one page of rows fast at a million, or the whole list in batches for an export.
 // Module queries call it with their list's statements; it calls nothing back but the database.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the list runner works on any table's query */
-import { type Compilable, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ListMeta } from '@shared/contract';
+import type { Narrowing } from './filters';
 import { dialectOf } from './index';
 import { runKept } from './keptStatements';
 
@@ -74,7 +75,7 @@ export interface ListPlan {
    * names the values set (the kept statements' names). With a search, the search's index finds the rows
    * and the filters test them.
    */
-  narrow?: { key: string; holds: (indexed: boolean) => Expression<SqlBool> };
+  narrow?: Narrowing;
 }
 
 /**
@@ -83,23 +84,38 @@ export interface ListPlan {
  * filters when they hold at most SEARCH_PLAN.exactTotalUpTo rows (counted through their index, up to one
  * past it), else the text's search (a common one then finds the page by walking the list's order anyway).
  */
-async function withNarrowing<Col extends string>(rowsOfList: SelectQueryBuilder<any, any, object>, req: ListRequest<Col>, plan: ListPlan): Promise<[ListRequest<Col>, ListPlan]> {
-  const { narrow, search } = plan;
-  if (!narrow) return [req, plan];
+async function withNarrowing<Col extends string, QB extends SelectQueryBuilder<any, any, object>>(
+  listed: QB,
+  req: ListRequest<Col>,
+  plan: ListPlan,
+): Promise<[QB, ListRequest<Col>, ListPlan]> {
+  if (!plan.narrow) return [listed, req, plan];
+  // a fixed filter (a creation range) is one more of the list's own conditions
+  const rowsOfList = (plan.narrow.fixed ?? []).reduce((qb, condition) => qb.where(condition) as QB, listed);
+  // (the whole list's total is then no answer: the filtered rows are counted up to the cap)
+  const filtered = { ...plan, filtered: true, narrow: undefined };
+  if (!plan.narrow.holds) return [rowsOfList, req, filtered];
+  const narrow = { ...plan.narrow, holds: plan.narrow.holds };
+  const { search } = plan;
   const text = req.filter && search ? search : undefined;
   let holds = narrow.holds;
   // which one leads is part of the kept statements' names
   let lead = 'filters';
   if (text) {
     const cap = SEARCH_PLAN.exactTotalUpTo;
-    const few = rowsOfList.where(narrow.holds(true)).select(sql.lit(1).as('one')).limit(cap + 1).as('few');
-    const counted = Number((await plan.db.selectFrom(few).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const linksUpToCap = async (links: RawBuilder<unknown>) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${links} LIMIT ${cap + 1}) few`.execute(plan.db)).rows[0].n);
+    const rowsUpToCap = async () => {
+      const few = rowsOfList.where(narrow.holds(true)).select(sql.lit(1).as('one')).limit(cap + 1).as('few');
+      return Number((await plan.db.selectFrom(few).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    };
+    // the fewest link rows of a linked filter bound the rows (a count that streams); else the rows themselves
+    const counted = narrow.links ? Math.min(...(await Promise.all(narrow.links.map(linksUpToCap)))) : await rowsUpToCap();
     const filtersFirst = counted <= cap;
     lead = filtersFirst ? 'filters' : 'search';
     holds = (indexed: boolean) =>
       indexed && filtersFirst ? sql<SqlBool>`(${narrow.holds(true)}) AND (${text(false)})` : sql<SqlBool>`(${text(indexed)}) AND (${narrow.holds(false)})`;
   }
-  return [{ ...req, filter: `${req.filter}\u0000${narrow.key}\u0000${lead}` }, { ...plan, search: holds, narrow: undefined }];
+  return [rowsOfList, { ...req, filter: `${req.filter}\u0000${narrow.key}\u0000${lead}` }, { ...filtered, search: holds }];
 }
 
 /**
@@ -120,13 +136,13 @@ async function withNarrowing<Col extends string>(rowsOfList: SelectQueryBuilder<
  * Pages are read as ids first, then the rows of those ids (a deferred join).
  */
 export async function runListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
-  rowsOfList: QB,
+  unnarrowed: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
   request: ListRequest<string>,
   idColumn: string,
   unplanned: ListPlan,
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
-  const [req, plan] = await withNarrowing(rowsOfList, request, unplanned);
+  const [rowsOfList, req, plan] = await withNarrowing(unnarrowed, request, unplanned);
   const { search, db } = plan;
   const { base, run, ordered, rowsOf } = listStatements(rowsOfList, select, req, idColumn, plan);
   const { probeRows: PROBE_ROWS, exactTotalUpTo: EXACT_TOTAL_UP_TO } = SEARCH_PLAN;
@@ -279,13 +295,13 @@ export async function readList<QB extends SelectQueryBuilder<any, any, object>, 
  * statement first lets the requests that came meanwhile queue theirs.
  */
 export async function* exportListQuery<QB extends SelectQueryBuilder<any, any, object>, Row>(
-  rowsOfList: QB,
+  unnarrowed: QB,
   select: (qb: QB) => SelectQueryBuilder<any, any, Row>,
   request: ListRequest<string>,
   idColumn: string,
   unplanned: ListPlan,
 ): AsyncGenerator<Row[]> {
-  const [req, plan] = await withNarrowing(rowsOfList, request, unplanned);
+  const [rowsOfList, req, plan] = await withNarrowing(unnarrowed, request, unplanned);
   // the page is no part of an export: its statements are kept once for every page
   const whole: ListRequest<string> = { ...req, page: 0, pageIndex: 0, limit: 0, offset: 0 };
   const { base, run, ordered, rowsOf, rowsInOrder } = listStatements(rowsOfList, select, whole, idColumn, plan);

@@ -27,3 +27,11 @@ export const SORT_KEYS = {
   spots: { name_sort: 'name', country_sort: 'country', user_name_sort: 'user_name' },
 } as const;
 export type SortKeyOf<T extends keyof typeof SORT_KEYS> = keyof (typeof SORT_KEYS)[T];
+
+/** The sort key of a value, as the database makes it (to find a row by its indexed key). */
+export function sortKeyOf(value: string): RawBuilder<string> {
+  // only the folds of letters the value holds (the others change nothing): an ASCII name is lower() alone
+  const folds = FOLDS.filter(([from]) => value.includes(from));
+  const folded = folds.reduce<RawBuilder<string>>((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`cast(${value} as text)`);
+  return sql`lower(${folded})`;
+}

@@ -19,6 +19,8 @@ export const CSV_BOM = '\uFEFF';
 
 /** A piece of text a spreadsheet would run: a formula character, after spaces or quotes; a tab or CR first. */
 const FORMULA = /^(?:[\s"]*[=+\-@]|[\t\r])/;
+/** Does a text start like a formula (the CSV import refuses such a cell in a text column)? */
+export const startsLikeFormula = (text: string) => FORMULA.test(text);
 /** Where a reader may split a cell: after a separator of any locale, or a line break. */
 const PIECES = /(?<=[,;\t\r\n])/;
 

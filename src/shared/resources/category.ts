@@ -13,6 +13,8 @@ export const category = declareResource({
   audited: true,
   api: namedCalls('/category', byName),
   fields: namedFields({ requiredName: 'categoryNameRequired', requiredInRow: 'categoryNameEmpty', requiredStatus: 'statusSelect' }),
+  // a CSV file's rows matched to categories by name (issue 35)
+  import: { match: 'name' },
   screens: { addRows: 'several', texts: namedTexts('category', 'category') },
   // the post and itinerary forms' pickers and the AI itineraries page read the list
   readers: ['post', 'itinerary', 'aiItineraries'],

@@ -13,9 +13,13 @@ export type DeclaredField = FieldDeclaration & { name: string; type: FieldType }
 /** The longest text a field takes when its declaration names no `max`. */
 export const DEFAULT_MAX = { text: 200, longText: 10_000, slug: 200, richText: 100_000 } as const;
 
-/** The fields that say what they hold, in declaration order. */
-export const typedFields = (resource: ResourceDeclaration): DeclaredField[] =>
-  Object.entries(resource.fields).flatMap(([name, f]) => (f.type ? [{ ...f, name, type: f.type }] : []));
+const typedOf = new WeakMap<ResourceDeclaration, DeclaredField[]>();
+/** The fields that say what they hold, in declaration order (made once a declaration: a save of many rows asks per row). */
+export function typedFields(resource: ResourceDeclaration): DeclaredField[] {
+  let fields = typedOf.get(resource);
+  if (!fields) typedOf.set(resource, (fields = Object.entries(resource.fields).flatMap(([name, f]) => (f.type ? [{ ...f, name, type: f.type }] : []))));
+  return fields;
+}
 
 export const listFields = (resource: ResourceDeclaration) => typedFields(resource).filter((f) => f.list);
 export const formFields = (resource: ResourceDeclaration) => typedFields(resource).filter((f) => f.form);

@@ -16,5 +16,7 @@ export const reportCategories = declareResource({
     // how much a report under it weighs in a moderation case's priority (issue 34; column of migration 034)
     weight: { type: 'number', initial: 1, list: true, form: true, show: true, hint: 'app.moderation.weight_hint' },
   },
+  // a CSV file's rows matched to report categories by name (issue 35)
+  import: { match: 'name', numbers: ['weight'] },
   screens: { addRows: 'one', texts: namedTexts('report_category', 'reportCategory') },
 });

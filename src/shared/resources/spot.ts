@@ -34,6 +34,13 @@ export const spot = declareResource({
     status: { sortable: true },
     created_at: { sortable: true },
   },
+  // a CSV file of spots matched by name (issue 35), created by the person importing
+  import: {
+    match: 'name',
+    columns: ['name', 'status', 'latitude', 'longitude', 'address', 'city', 'state', 'country', 'post_code'],
+    required: ['name', 'status', 'latitude', 'longitude'],
+    numbers: ['latitude', 'longitude'],
+  },
   filters: [statusFilter(ACTIVE_STATUSES), COUNTRY_FILTER, CREATED_FILTER],
   bulk: { fields: [statusBulk(ACTIVE_STATUSES)] },
   dashboardCard: { statistic: 'spot', title: 'app.dashboard.spots', icon: 'Place', color: '#43a047', order: 20 },

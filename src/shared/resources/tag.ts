@@ -13,6 +13,8 @@ export const tag = declareResource({
   audited: true,
   api: namedCalls('/tag', byName),
   fields: namedFields({ requiredName: 'tagNameRequired', requiredInRow: 'tagNameEmpty', requiredStatus: 'tagStatusRequired' }, 'lowercase'),
+  // a CSV file's rows matched to tags by name (issue 35)
+  import: { match: 'name' },
   screens: { addRows: 'several', texts: namedTexts('tag', 'tag') },
   // the post and itinerary forms' pickers read the list
   readers: ['post', 'itinerary'],

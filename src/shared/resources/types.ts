@@ -330,12 +330,31 @@ export interface ResourceDeclaration extends AccessDeclaration {
    * the resource has routes of its own.
    */
   storage?: StorageDeclaration;
+  // CSV import (issue 35, import) ------------------------------------------------------------------
+  /**
+   * The list takes a CSV file (POST <list>/import, modules/import/): each row a record, created, or
+   * updated when its `match` column names an existing one. Who may create may import.
+   */
+  import?: ImportDeclaration;
+  // ---------------------------------------------------------------------------------------------------
   /**
    * A resource with routes of its own whose list is searched through a table's search index
    * (src/server/db/search.ts SEARCH_COLUMNS): the columns of its `searchable` fields. Declarations sharing
    * a table (users and sub-admins) search it the same way.
    */
   search?: { table: string };
+}
+
+/** The CSV import of a list (issue 35): its columns, the one that matches a record, those holding numbers. */
+export interface ImportDeclaration {
+  /** the column that finds the record a row updates (compared as the list's duplicates are) */
+  match: string;
+  /** the columns a file may hold, header names as here (a plain resource: its form fields without it) */
+  columns?: readonly string[];
+  /** the columns a row must fill */
+  required?: readonly string[];
+  /** columns of numbers, where a leading + or - is a sign and not a spreadsheet formula */
+  numbers?: readonly string[];
 }
 
 /** Where a plain resource's records live, and how its table came to be. */

@@ -53,5 +53,13 @@ export const user = declareResource({
   bulkActions: ['delete', 'inactive', 'active'],
   // a status as the user form sets it (an account leaving Active is signed out, as there)
   bulk: { fields: [statusBulk(['Active', 'Inactive', 'Pending'])] },
+  // a CSV file of product users matched by email (issue 35): no password column, the person sets one
+  // through "forgot password"; an update changes what the edit form changes (name, status)
+  import: {
+    match: 'email',
+    columns: ['name', 'email', 'phone', 'country_code', 'status'],
+    required: ['name', 'email', 'phone', 'status'],
+    numbers: ['phone', 'country_code'],
+  },
   dashboardCard: { statistic: 'user', title: 'app.dashboard.total_users', icon: 'People', color: '#1e88e5', order: 10 },
 });

@@ -215,6 +215,25 @@ export const errorMessages = {
   bulkUndoTooLate: 'It is too late to undo this bulk change: its Undo lasts 10 seconds after it finishes.',
   bulkNoUndo: 'A bulk delete of these records cannot be undone.',
   bulkSelection: 'Send either the ticked ids or the list\'s query, not both.',
+  // the CSV import of a list (issue 35, modules/import/)
+  importNotMultipart: 'Send the CSV file as a multipart form, in the field "file".',
+  importEmpty: 'The file is empty: it needs a header row of column names and at least one row.',
+  importNoHeader: 'The first row must name the columns (such as %{columns}).',
+  importUnknownColumns: 'This list does not import the columns %{unknown}: it imports %{columns}.',
+  importMissingColumns: 'The file lacks the columns %{missing}.',
+  importRepeatedColumn: 'The column %{column} is named twice in the header.',
+  importTooLarge: 'The file is too large: at most %{mb} MB can be imported at once. Split it into smaller files.',
+  importTooManyRows: 'The file has more than %{max} rows: split it into smaller files.',
+  importNotUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8", or choose the encoding it was saved in.',
+  importMalformed: 'The file is not valid CSV (line %{line}): %{problem}',
+  importCellCount: 'This row has %{found} cells where the header has %{expected}.',
+  importFormula: 'The value starts like a spreadsheet formula (=, +, -, @): remove that first character.',
+  importRepeatedRow: 'Row %{first} of the file has the same %{column} already.',
+  importStaffAccount: 'This email belongs to a staff account, which an import does not change.',
+  importAmbiguous: 'Several records are named so: change the one meant on its own.',
+  importChecked: 'Checked %{rows} rows: %{created} to add, %{updated} to update, %{invalid} with errors.',
+  importRefused: 'Nothing was imported: %{invalid} rows have errors.',
+  imported: 'Imported %{rows} rows: %{created} added, %{updated} updated.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -19,6 +19,9 @@ export interface AuditedAction {
   detail?: unknown;
 }
 
+/** Entries written by one INSERT (13 values each: well under either database's limit of parameters). */
+const ENTRIES_PER_INSERT = 200;
+
 /**
  * Writes entries of the audit trail (read on /audit and in each record's History), in their order, in
  * the transaction under way or in one of their own.
@@ -34,6 +37,7 @@ export async function writeAudit(ctx: AppContext, actions: readonly AuditedActio
     const actorOf = new Map(actors.map((a) => [a.id, a]));
     let previous = await chainHead(trx, ctx.dialect);
     const written: TrailEntry[] = [];
+    const chained: (ChainedEntry & { hash: string })[] = [];
     for (const a of actions) {
       const actor = a.actorId === null ? undefined : actorOf.get(a.actorId);
       const entry: ChainedEntry = {
@@ -51,9 +55,16 @@ export async function writeAudit(ctx: AppContext, actions: readonly AuditedActio
         created_at,
       };
       const hash = entryHash(previous, entry);
-      const { id } = await trx.insertInto('audit_log').values({ ...entry, hash }).returning('id').executeTakeFirstOrThrow();
-      if (isChange(entry.action)) written.push({ ...entry, id: Number(id) });
+      chained.push({ ...entry, hash });
       previous = hash;
+    }
+    // many rows a statement (an import writes thousands of entries); ids are given in the rows' order
+    for (let start = 0; start < chained.length; start += ENTRIES_PER_INSERT) {
+      const rows = chained.slice(start, start + ENTRIES_PER_INSERT);
+      const ids = await trx.insertInto('audit_log').values(rows).returning('id').execute();
+      rows.forEach(({ hash: _, ...entry }, i) => {
+        if (isChange(entry.action)) written.push({ ...entry, id: Number(ids[i]!.id) });
+      });
     }
     // colleagues' open lists and pages hear of the change once it is committed (modules/live/)
     const live = ctx.live;

@@ -39,7 +39,7 @@ export const sortIndex = (table: string, column: string) => `${table}_${column}_
 /** Is the table made by the hand-written migrations (searched through its index, keyed by nameKey)? */
 export const handWritten = (resource: ResourceDeclaration) => resource.storage?.migrations === 'hand-written';
 /** The folded value a `unique` field's key column holds: case aside on the hand-written tables, accents too elsewhere. */
-const keyOf = (resource: ResourceDeclaration) => (handWritten(resource) ? nameKey : foldText);
+export const keyOf = (resource: ResourceDeclaration) => (handWritten(resource) ? nameKey : foldText);
 
 /** Rows that point at a record and go (or are cleared) with it, in the delete's transaction. */
 export type Beforehand = (trx: Kysely<any>, id: number) => Promise<void>;
@@ -91,7 +91,7 @@ async function withSlug(q: Kysely<any>, resource: ResourceDeclaration, values: R
 }
 
 /** What a write stores beside the form's values: the search text, a unique field's key, the time of the change. */
-function written(resource: ResourceDeclaration, values: Record<string, unknown>, stamp: string) {
+export function written(resource: ResourceDeclaration, values: Record<string, unknown>, stamp: string) {
   const unique = uniqueField(resource);
   const key = unique && typeof values[unique.name] === 'string' ? { [keyColumn(unique.name)]: keyOf(resource)(values[unique.name] as string) } : {};
   // a hand-written table's search index is kept by its triggers (db/search.ts)
