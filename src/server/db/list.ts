@@ -90,24 +90,31 @@ async function withNarrowing<Col extends string, QB extends SelectQueryBuilder<a
   plan: ListPlan,
 ): Promise<[QB, ListRequest<Col>, ListPlan]> {
   if (!plan.narrow) return [listed, req, plan];
-  // a fixed filter (a creation range) is one more of the list's own conditions
-  const rowsOfList = (plan.narrow.fixed ?? []).reduce((qb, condition) => qb.where(condition) as QB, listed);
+  const cap = SEARCH_PLAN.exactTotalUpTo;
+  const { fixed = [] } = plan.narrow;
+  // A creation range holding more than the cap (counted through its index as it streams) is one more of the
+  // list's own conditions; a range of few rows (or none: the last 30 days of an old list) is planned with the
+  // other filters, read through its index (as a fixed condition the list walked its sort's index testing each
+  // row, and found none: 2 s at a million posts)
+  const wide = fixed.length > 0 && (await upToCap(fixed.reduce((qb, condition) => qb.where(condition) as QB, listed))) > cap;
+  const rowsOfList = wide ? fixed.reduce((qb, condition) => qb.where(condition) as QB, listed) : listed;
+  const planned = [plan.narrow.holds, ...(wide ? [] : fixed.map((c) => () => c))].filter((c) => c !== undefined);
   // (the whole list's total is then no answer: the filtered rows are counted up to the cap)
   const filtered = { ...plan, filtered: true, narrow: undefined };
-  if (!plan.narrow.holds) return [rowsOfList, req, filtered];
-  const narrow = { ...plan.narrow, holds: plan.narrow.holds };
+  if (!planned.length) return [rowsOfList, req, filtered];
+  const narrow = {
+    ...plan.narrow,
+    holds: (indexed: boolean) => sql<SqlBool>`${sql.join(planned.map((c) => sql`(${c(indexed)})`), sql` AND `)}`,
+    key: `${plan.narrow.key}${wide ? ' wide' : ''}`,
+  };
   const { search } = plan;
   const text = req.filter && search ? search : undefined;
   let holds = narrow.holds;
   // which one leads is part of the kept statements' names
   let lead = 'filters';
   if (text) {
-    const cap = SEARCH_PLAN.exactTotalUpTo;
     const linksUpToCap = async (links: RawBuilder<unknown>) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${links} LIMIT ${cap + 1}) few`.execute(plan.db)).rows[0].n);
-    const rowsUpToCap = async () => {
-      const few = rowsOfList.where(narrow.holds(true)).select(sql.lit(1).as('one')).limit(cap + 1).as('few');
-      return Number((await plan.db.selectFrom(few).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-    };
+    const rowsUpToCap = () => upToCap(rowsOfList.where(narrow.holds(true)));
     // the fewest link rows of a linked filter bound the rows (a count that streams); else the rows themselves
     const counted = narrow.links ? Math.min(...(await Promise.all(narrow.links.map(linksUpToCap)))) : await rowsUpToCap();
     const filtersFirst = counted <= cap;
@@ -116,6 +123,12 @@ async function withNarrowing<Col extends string, QB extends SelectQueryBuilder<a
       indexed && filtersFirst ? sql<SqlBool>`(${narrow.holds(true)}) AND (${text(false)})` : sql<SqlBool>`(${text(indexed)}) AND (${narrow.holds(false)})`;
   }
   return [rowsOfList, { ...req, filter: `${req.filter}\u0000${narrow.key}\u0000${lead}` }, { ...filtered, search: holds }];
+
+  /** The rows of `rows`, counted up to one past the cap. */
+  async function upToCap(rows: SelectQueryBuilder<any, any, object>) {
+    const few = rows.select(sql.lit(1).as('one')).limit(cap + 1).as('few');
+    return Number((await plan.db.selectFrom(few).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  }
 }
 
 /**
