@@ -34,7 +34,8 @@ describe('records', () => {
     await open('/tag?page=2&perPage=10&sort=name&order=ASC');
     const rows = page.locator('tbody tr');
     await page.getByText('11-15 of 15').waitFor();
-    const name = (await rows.first().locator('td').first().innerText()).trim();
+    // the first cell after the row's tick box (bulk edit ticks the tags)
+    const name = (await rows.first().locator('td:not(:has(input[type="checkbox"]))').first().innerText()).trim();
     await rows.first().getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const text = await dialogText(page);
